@@ -1,0 +1,44 @@
+import type { Clock } from '../../platform/clock.ts';
+import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuthSessionsRepository } from './auth-sessions.repository.ts';
+
+export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * Opaque bearer tokens: the client holds the token, the database only its SHA-256 hash, so a
+ * leaked database copy cannot be replayed as a session.
+ */
+export function createAuthSessionsService(deps: { db: Db; repo: AuthSessionsRepository; clock: Clock }) {
+  return {
+    async issue(userId: number, executor: Db = deps.db): Promise<string> {
+      const token = newToken();
+      const now = deps.clock.now();
+      await deps.repo.insert(executor, {
+        userId,
+        tokenHash: hashToken(token),
+        now,
+        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      });
+      return token;
+    },
+
+    async resolveUserId(token: string): Promise<number | undefined> {
+      return deps.repo.findUserIdByTokenHash(deps.db, hashToken(token), deps.clock.now());
+    },
+
+    async revoke(token: string): Promise<void> {
+      await deps.repo.deleteByTokenHash(deps.db, hashToken(token));
+    },
+
+    async revokeAllForUser(userId: number, executor: Db = deps.db): Promise<void> {
+      await deps.repo.deleteAllForUser(executor, userId);
+    },
+
+    async deleteExpired(): Promise<void> {
+      await deps.repo.deleteExpired(deps.db, deps.clock.now());
+    },
+  };
+}
+
+export type AuthSessionsService = ReturnType<typeof createAuthSessionsService>;

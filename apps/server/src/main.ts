@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { resolveSecretKey } from './platform/crypto/secret-key.ts';
+import { DatabaseLockedError, openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { createLogger } from './platform/logging/logger.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee README.md, section Configuration.\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const dataDir = path.resolve(config.dataDir);
+  config.secretKey = resolveSecretKey(config.secretKey, dataDir);
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      logger.fatal(error.message);
+      process.exit(75);
+    }
+    throw error;
+  }
+  const applied = await migrateToLatest(database);
+  logger.info({ dialect: database.dialect, location: database.location, applied }, 'Database ready');
+
+  const { app } = await buildApp({ config: { ...config, dataDir }, database, logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(`Toolpass is running at ${config.publicUrl}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down');
+    // Requests in flight finish; a hung one does not keep the process alive forever.
+    const force = setTimeout(() => {
+      logger.error('Shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    logger.info('Stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Toolpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

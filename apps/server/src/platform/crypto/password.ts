@@ -1,0 +1,44 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// OWASP's scrypt options trade memory for parallelism at the same cost; N=2^15, r=8, p=3 keeps
+// each hash at 32 MiB so a small server survives a burst of sign-ins.
+export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 3 } as const;
+const KEY_LENGTH = 32;
+
+export type ScryptParams = { N: number; r: number; p: number };
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...params, maxmem: 256 * params.N * params.r * params.p + 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash`, so stored hashes keep working when the parameters change. */
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random password: verifying against it costs as much as against a real account. */
+export const hashForUnknownUser = hashPassword(randomBytes(16).toString('hex'));

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { adaptSqlite } from './sqlite-adapter.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** Where the data is, for messages: the SQLite file or the PostgreSQL host and database. */
+  location: string;
+  close(): Promise<void>;
+};
+
+export class DatabaseLockedError extends Error {
+  constructor(file: string) {
+    super(
+      `The data folder is in use by another Toolpass process (${file} is locked). ` +
+        'Stop the other process first, or give this one its own DATA_DIR.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+export const SQLITE_FILE_NAME = 'toolpass.sqlite';
+
+export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+}
+
+export function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.resolve(dataDir, SQLITE_FILE_NAME);
+  const database = new DatabaseSync(file);
+  try {
+    // Exclusive locking mode keeps the file lock for the life of the connection, so a second
+    // process on the same folder fails at once instead of interleaving writes. The OS drops the
+    // lock when the process dies, so a crash never leaves a stale lock behind. In WAL mode it
+    // also keeps the WAL index in process memory instead of a shared-memory file.
+    database.exec('PRAGMA locking_mode = EXCLUSIVE');
+    database.exec('PRAGMA busy_timeout = 0');
+    database.exec('PRAGMA journal_mode = WAL');
+    database.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (error) {
+    database.close();
+    if (error instanceof Error && /locked|busy/i.test(error.message)) throw new DatabaseLockedError(file);
+    throw error;
+  }
+  // FULL makes every commit durable (fsync of the WAL) before we answer the request.
+  database.exec('PRAGMA synchronous = FULL');
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlite(database) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    close: () => db.destroy(),
+  };
+}
+
+export function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      // COUNT(*) and other int8 values fit a JS number for any realistic row count.
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format),
+    } as pg.CustomTypesConfig,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const url = new URL(connectionString);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { DatabaseHandle, Dialect } from './database.ts';
+import { accountsMigration } from './migrations/0001-accounts.ts';
+
+/** Every migration in order; the key is the name stored in the migrations table. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-accounts': accountsMigration(dialect),
+  };
+}
+
+/** Brings the schema up to date; called at every start, and by the test databases. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}

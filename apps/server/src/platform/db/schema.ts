@@ -1,0 +1,78 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Column types as both dialects return them: SQLite gives 0/1 and ISO text where PostgreSQL gives
+ * booleans and Date objects, so repositories read them through `db-values.ts`.
+ */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+type Timestamp = ColumnType<Date | string, Date, Date>;
+type NullableTimestamp = ColumnType<Date | string | null, Date | null, Date | null>;
+
+export type UsersTable = {
+  id: Generated<number>;
+  username: string;
+  username_key: string;
+  email: string;
+  email_key: string;
+  password_hash: string | null;
+  external_identifier: string | null;
+  is_email_verified: Bool;
+  can_manage_resources: Bool;
+  can_manage_system_configuration: Bool;
+  can_manage_users: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type AuthSessionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
+export type UserTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
+
+export type UserTokensTable = {
+  id: Generated<number>;
+  user_id: number;
+  purpose: UserTokenPurpose;
+  token_hash: string;
+  new_email: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+};
+
+export type EmailTemplatesTable = {
+  type: string;
+  subject: string;
+  body: string;
+  updated_at: Timestamp;
+};
+
+export type MailQueueTable = {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  user_tokens: UserTokensTable;
+  email_templates: EmailTemplatesTable;
+  mail_queue: MailQueueTable;
+};
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type MailQueueRow = Selectable<MailQueueTable>;

@@ -1,0 +1,86 @@
+import { type ApiError, Messages } from '@toolpass/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/** A route may name the message and code of its own validation failures (spec 01 §5, §8). */
+export type ValidationErrorConfig = { message: string; errorCode?: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    validationError?: ValidationErrorConfig;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  statusCode: number,
+  body: Omit<ApiError, 'statusCode' | 'error' | 'requestId'>,
+) {
+  const payload: ApiError = {
+    statusCode,
+    error: STATUS_TEXT[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request'),
+    ...body,
+    requestId: String(request.id),
+  };
+  return reply.status(statusCode).send(payload);
+}
+
+/** Per-field messages from a failed schema check: `/password` becomes `password`. */
+function fieldErrors(error: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.validation) {
+    const field =
+      issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
+    errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+  }
+  return errors;
+}
+
+/**
+ * One place that turns every failure into the API error body. Internals of a 5xx are logged,
+ * never sent.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return send(reply, request, error.statusCode, {
+        message: error.message,
+        ...(error.errorCode ? { errorCode: error.errorCode } : {}),
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const custom = request.routeOptions.config.validationError;
+      return send(reply, request, 400, {
+        message: custom?.message ?? Messages.invalidInput,
+        ...(custom?.errorCode ? { errorCode: custom.errorCode } : {}),
+        errors: fieldErrors(error),
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, request, 429, { message: Messages.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals: malformed JSON, wrong content type, too large a body.
+      const message =
+        status === 400 || error.code?.startsWith('FST_ERR_CTP') ? Messages.invalidInput : error.message;
+      return send(reply, request, status, { message });
+    }
+    request.log.error({ err: error }, 'Request failed');
+    return send(reply, request, 500, { message: Messages.internalError });
+  });
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { UserSchema } from './users.ts';
+
+export const LocalSignInBodySchema = z.object({
+  username: z.string().trim().min(1).max(254).describe('Username or email address'),
+  password: z.string().min(1).max(1024),
+});
+export type LocalSignInBody = z.infer<typeof LocalSignInBodySchema>;
+
+/** The only answer that carries a session token. */
+export const AuthSessionSchema = z.object({ authToken: z.string(), user: UserSchema });
+export type AuthSession = z.infer<typeof AuthSessionSchema>;

@@ -1,0 +1,33 @@
+/**
+ * Server messages exactly as the specification words them (spec 01 §5, §6, §8).
+ * Clients compare against these, so they are part of the contract.
+ */
+export const Messages = {
+  invalidInput: 'Invalid input data.',
+  invalidTokenOrEmail: 'Invalid token or email.',
+  unauthorized: 'Unauthorized',
+  invalidCredentials: 'Unauthorized - Invalid credentials',
+  emailNotVerified: 'Unauthorized - Email address not verified',
+  forbiddenManageUsers: 'Forbidden - User does not have permission to manage users.',
+  forbiddenAccessResource: 'Forbidden - User does not have permission to access this resource.',
+  forbiddenInsufficientPermissions: 'Forbidden - Insufficient permissions',
+  userNotFound: 'User not found.',
+  emailAlreadyInUse: 'Email already in use',
+  usernameAlreadyInUse: 'Username already in use',
+  invalidEmailAddress: 'Invalid email address',
+  tooManyRequests: 'Too many requests - please wait a moment and try again.',
+  lastUserManager: 'At least one user must keep the permission to manage users.',
+  notFound: 'Not Found',
+  internalError: 'Internal Server Error',
+} as const;
+
+/** Stable machine-readable codes where the specification names them (spec 01 §8). */
+export const ErrorCodes = {
+  emailAlreadyInUse: 'EMAIL_ALREADY_IN_USE',
+  usernameAlreadyInUse: 'USERNAME_ALREADY_IN_USE',
+  userNotFound: 'USER_NOT_FOUND',
+  insufficientPermissions: 'INSUFFICIENT_PERMISSIONS',
+  invalidEmailFormat: 'INVALID_EMAIL_FORMAT',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidVerificationToken: 'UserEmailInvalidVerificationTokenException',
+} as const;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { IdListQuerySchema, IdSchema, PageQuerySchema, SearchQuerySchema } from './common.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+export const PermissionNameSchema = z.enum([
+  'canManageResources',
+  'canManageSystemConfiguration',
+  'canManageUsers',
+]);
+export type PermissionName = z.infer<typeof PermissionNameSchema>;
+
+export const SystemPermissionsSchema = z.object({
+  canManageResources: z.boolean(),
+  canManageSystemConfiguration: z.boolean(),
+  canManageUsers: z.boolean(),
+});
+export type SystemPermissions = z.infer<typeof SystemPermissionsSchema>;
+
+/** `email` is present only for the user itself and for holders of canManageUsers. */
+export const UserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string().optional(),
+    externalIdentifier: z.string().nullable(),
+    isEmailVerified: z.boolean(),
+    systemPermissions: SystemPermissionsSchema,
+  })
+  .describe('A user account');
+export type User = z.infer<typeof UserSchema>;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters long.')
+  .max(64, 'Username must be at most 64 characters long.')
+  .regex(/^[^\s@]+$/u, 'Username must not contain spaces or @.');
+
+export const EmailSchema = z.string().trim().max(254).pipe(z.email('Invalid email address'));
+
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(PASSWORD_MAX_LENGTH);
+
+export const CreateUserBodySchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+  strategy: z.literal('local_password'),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+export const ListUsersQuerySchema = PageQuerySchema.extend({
+  search: SearchQuerySchema,
+  ids: IdListQuerySchema,
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuerySchema>;
+
+export const UsersWithPermissionQuerySchema = PageQuerySchema.extend({
+  permission: PermissionNameSchema,
+});
+
+export const UserIdParamsSchema = z.object({ id: IdSchema });
+export const UserIdPathSchema = z.object({ userId: IdSchema });
+
+export const VerifyEmailBodySchema = z.object({ token: z.string().min(1).max(200), email: EmailSchema });
+export const RequestPasswordResetBodySchema = z.object({ email: EmailSchema });
+export const ChangePasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: PasswordSchema,
+});
+export const RequestEmailChangeBodySchema = z.object({ newEmail: EmailSchema });
+export const ConfirmEmailChangeBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  newEmail: EmailSchema,
+});
+export const AdminEmailChangeBodySchema = z.object({ newEmail: EmailSchema });
+
+export const UpdatePermissionsBodySchema = SystemPermissionsSchema.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  'At least one permission must be given.',
+);
+export type UpdatePermissionsBody = z.infer<typeof UpdatePermissionsBodySchema>;
+
+export const BulkUpdatePermissionsBodySchema = z.object({
+  updates: z
+    .array(z.object({ userId: IdSchema, permissions: UpdatePermissionsBodySchema }))
+    .min(1)
+    .max(100),
+});
+export type BulkUpdatePermissionsBody = z.infer<typeof BulkUpdatePermissionsBodySchema>;
+
+/** Answer of calls that only confirm they were done. */
+export const OkSchema = z.object({ message: z.string() });
