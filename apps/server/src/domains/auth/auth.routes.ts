@@ -19,6 +19,8 @@ export function authRoutes(deps: { auth: AuthService; rateLimits: RateLimits }):
         },
         config: {
           rateLimit: {
+            // After body parsing, so the key can include the account name.
+            hook: 'preHandler',
             max: deps.rateLimits.signIn.max,
             timeWindow: deps.rateLimits.signIn.timeWindowMs,
             keyGenerator: (request) => {

@@ -118,6 +118,8 @@ export function usersRoutes(deps: { users: UsersService; rateLimits: RateLimits 
       {
         config: {
           rateLimit: {
+            // After body parsing, so the key can include the account name.
+            hook: 'preHandler',
             max: deps.rateLimits.passwordResetRequest.max,
             timeWindow: deps.rateLimits.passwordResetRequest.timeWindowMs,
             keyGenerator: (request) => {

@@ -8,7 +8,7 @@ export function accountsMigration(dialect: Dialect) {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
-        .addColumn('id', t.id, (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.id, t.primaryId)
         .addColumn('username', 'text', (c) => c.notNull())
         // Lower-cased copies make uniqueness and look-ups case-insensitive the same way on both
         // dialects (SQLite's lower() only folds ASCII).
@@ -27,7 +27,7 @@ export function accountsMigration(dialect: Dialect) {
 
       await db.schema
         .createTable('auth_sessions')
-        .addColumn('id', t.id, (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.id, t.primaryId)
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
@@ -37,7 +37,7 @@ export function accountsMigration(dialect: Dialect) {
 
       await db.schema
         .createTable('user_tokens')
-        .addColumn('id', t.id, (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.id, t.primaryId)
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('purpose', 'text', (c) => c.notNull())
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -62,7 +62,7 @@ export function accountsMigration(dialect: Dialect) {
 
       await db.schema
         .createTable('mail_queue')
-        .addColumn('id', t.id, (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.id, t.primaryId)
         .addColumn('recipient', 'text', (c) => c.notNull())
         .addColumn('subject', 'text', (c) => c.notNull())
         .addColumn('html', 'text', (c) => c.notNull())
