@@ -74,6 +74,11 @@ export function openPostgres(connectionString: string): DatabaseHandle {
         oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig,
   });
+  // An idle connection can die (server restart, admin termination); pg then emits 'error' on the
+  // pool and drops the client. Without a listener that event would crash the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const url = new URL(connectionString);
   return {
