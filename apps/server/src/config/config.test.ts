@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Toolpass <toolpass@localhost>',
+      secretKey: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://tools.example.org/',
+      DATA_DIR: '/var/lib/toolpass',
+      DATABASE_URL: 'postgres://toolpass@db/toolpass',
+      SMTP_URL: 'smtps://user:pass@mail.example.org',
+      MAIL_FROM: 'Lab <lab@example.org>',
+      SECRET_KEY: 'k'.repeat(40),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://tools.example.org',
+      dataDir: '/var/lib/toolpass',
+      databaseUrl: 'postgres://toolpass@db/toolpass',
+      smtpUrl: 'smtps://user:pass@mail.example.org',
+      mailFrom: 'Lab <lab@example.org>',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'ftp://example.org',
+        DATABASE_URL: 'mysql://db',
+        SMTP_URL: 'mail.example.org',
+        SECRET_KEY: 'short',
+        LOG_LEVEL: 'loud',
+        TRUST_PROXY: 'maybe',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'SECRET_KEY',
+      'LOG_LEVEL',
+      'TRUST_PROXY',
+    ]);
+    expect((caught as ConfigError).message).toContain('SECRET_KEY: must be at least 32 characters long');
+  });
+});

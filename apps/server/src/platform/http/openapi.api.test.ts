@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { TEST_DIALECTS } from '../../test/test-database.ts';
+
+describe.each(TEST_DIALECTS)('system endpoints on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('GET /api/health reports the database as reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: { reachable: true, dialect },
+      version: expect.any(String),
+    });
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the contracts, and its docs UI', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const path of [
+      '/api/users',
+      '/api/users/me',
+      '/api/users/{id}/permissions',
+      '/api/users/{id}/email',
+      '/api/auth/session/local',
+      '/api/auth/session/refresh',
+      '/api/health',
+    ]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    const register = document.paths['/api/users'].post.requestBody.content['application/json'].schema;
+    expect(register.required).toEqual(expect.arrayContaining(['username', 'email', 'password', 'strategy']));
+    expect(register.properties.password.minLength).toBe(8);
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown API paths with a JSON 404 and sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeDefined();
+  });
+});
