@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/http/rate-limits.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import type { Logger } from './platform/logging/logger.ts';
 import { createMailQueue } from './platform/mail/mail-queue.ts';
@@ -66,7 +66,7 @@ export function createServices(deps: AppDeps) {
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const users = createUsersService({
     db,
-    repo: createUsersRepository({ dialect }),
+    repo: createUsersRepository({ db, dialect }),
     clock,
     mailQueue,
     emailTemplates,
@@ -99,13 +99,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
-    },
-    // The app is served over plain http on a LAN too; HSTS would lock such installs out.
-    hsts: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));

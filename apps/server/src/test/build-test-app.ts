@@ -51,7 +51,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppDeps>
     ...overrides,
   });
   await app.ready();
-  const usersRepo = createUsersRepository({ dialect });
+  const usersRepo = createUsersRepository({ db: database.db, dialect });
 
   const given = {
     /** A verified account made directly in the database, signed in through the API. */

@@ -14,17 +14,6 @@ export function createAuthSessionsRepository() {
         .execute();
     },
 
-    /** The user id behind a token that has not expired; one indexed look-up per request. */
-    async findUserIdByTokenHash(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('auth_sessions')
-        .select('user_id')
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return row?.user_id;
-    },
-
     async deleteByTokenHash(db: Db, tokenHash: string) {
       await db.deleteFrom('auth_sessions').where('token_hash', '=', tokenHash).execute();
     },

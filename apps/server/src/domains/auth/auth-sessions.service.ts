@@ -23,10 +23,6 @@ export function createAuthSessionsService(deps: { db: Db; repo: AuthSessionsRepo
       return token;
     },
 
-    async resolveUserId(token: string): Promise<number | undefined> {
-      return deps.repo.findUserIdByTokenHash(deps.db, hashToken(token), deps.clock.now());
-    },
-
     async revoke(token: string): Promise<void> {
       await deps.repo.deleteByTokenHash(deps.db, hashToken(token));
     },

@@ -36,8 +36,7 @@ export function createAuthService(deps: { users: UsersService; sessions: AuthSes
 
     /** The signed-in user behind a bearer token, or undefined. */
     async resolveUser(token: string): Promise<UserAccount | undefined> {
-      const userId = await deps.sessions.resolveUserId(token);
-      return userId === undefined ? undefined : deps.users.findById(userId);
+      return deps.users.findBySessionToken(token);
     },
   };
 }

@@ -2,7 +2,8 @@ import type { PermissionName, SystemPermissions } from '@toolpass/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
-import type { UserRow, UserTokenPurpose } from '../../platform/db/schema.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
+import type { Database, UserRow, UserTokenPurpose } from '../../platform/db/schema.ts';
 
 /** A user as the domain sees it; the password hash never leaves the repository except for sign-in. */
 export type UserAccount = {
@@ -51,7 +52,20 @@ function permissionColumns(permissions: Partial<SystemPermissions>) {
 
 export type UserPage = { data: UserAccount[]; total: number };
 
-export function createUsersRepository(deps: { dialect: 'sqlite' | 'postgres' }) {
+export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postgres' }) {
+  // Runs on every authenticated request, so it is compiled once (see reusable-query.ts).
+  const selectBySessionTokenHash = reusableQuery<Database, { tokenHash: string; now: Date }, UserRow>(
+    deps.db,
+    ['tokenHash', 'now'],
+    (db, p) =>
+      db
+        .selectFrom('auth_sessions')
+        .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+        .selectAll('users')
+        .where('auth_sessions.token_hash', '=', p.tokenHash)
+        .where('auth_sessions.expires_at', '>', p.now),
+  );
+
   return {
     /**
      * Registration checks "is this the first account" and inserts in one transaction; on
@@ -101,6 +115,12 @@ export function createUsersRepository(deps: { dialect: 'sqlite' | 'postgres' }) 
 
     async findById(db: Db, id: number): Promise<UserAccount | undefined> {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toAccount(row);
+    },
+
+    /** The user holding an unexpired session with this token hash: one query per request. */
+    async findBySessionTokenHash(db: Db, tokenHash: string, now: Date): Promise<UserAccount | undefined> {
+      const [row] = await selectBySessionTokenHash(db, { tokenHash, now });
       return row && toAccount(row);
     },
 

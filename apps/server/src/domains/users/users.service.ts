@@ -241,6 +241,10 @@ export function createUsersService(deps: {
       }
     },
 
+    async findBySessionToken(token: string): Promise<UserAccount | undefined> {
+      return deps.repo.findBySessionTokenHash(deps.db, hashToken(token), deps.clock.now());
+    },
+
     async findCredentials(usernameOrEmail: string) {
       return deps.repo.findCredentials(deps.db, usernameOrEmail);
     },

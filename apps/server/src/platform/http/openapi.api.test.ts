@@ -43,11 +43,20 @@ describe.each(TEST_DIALECTS)('system endpoints on %s', (dialect) => {
     expect(docs.headers['content-type']).toContain('text/html');
   });
 
-  it('answers unknown API paths with a JSON 404 and sends security headers', async () => {
+  it('answers unknown API paths with a JSON 404 that no cache keeps', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeDefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends the full set of security headers with pages and the docs UI', async () => {
+    for (const url of ['/', '/api/docs/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 });

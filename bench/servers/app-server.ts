@@ -1,0 +1,42 @@
+// The real app, as `npm start` runs it (SQLite in a fresh data folder, production scrypt cost),
+// with one difference: sign-in rate limits are lifted, or the sign-in scenario would measure 429s.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
+import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-bench-'));
+const config = {
+  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+  port: 0,
+};
+const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
+await migrateToLatest(database);
+const unlimited = { max: 1_000_000_000, timeWindowMs: 60_000 };
+const { app, services } = await buildApp({
+  config,
+  database,
+  logger: createLogger('warn'),
+  rateLimits: { signIn: unlimited, passwordResetRequest: unlimited },
+});
+const bench = await services.users.createOrPromoteAdministrator({
+  username: 'bench',
+  email: 'bench@example.org',
+  password: 'bench password',
+});
+const token = await services.sessions.issue(bench.user.id);
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(
+  `${JSON.stringify({ port: (app.server.address() as AddressInfo).port, token, username: 'bench', password: 'bench password', dialect: database.dialect })}\n`,
+);
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
