@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
+import type { NewDomainEvent } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
+import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import type { Config } from './config/config.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
@@ -10,12 +13,30 @@ import { createAuthSessionsService } from './domains/auth/auth-sessions.service.
 import { createEmailTemplatesRepository } from './domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from './domains/email-templates/email-templates.service.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
+import { introducersRoutes } from './domains/introductions/introducers.routes.ts';
+import { createIntroductionsRepository } from './domains/introductions/introductions.repository.ts';
+import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
+import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
+import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
+import { resourceGroupsRoutes } from './domains/resources/resource-groups.routes.ts';
+import { createResourceGroupsService } from './domains/resources/resource-groups.service.ts';
+import { createResourceImageStore } from './domains/resources/resource-image-store.ts';
+import { createResourceListingService } from './domains/resources/resource-listing.service.ts';
+import { createResourcesRepository } from './domains/resources/resources.repository.ts';
+import { resourcesRoutes } from './domains/resources/resources.routes.ts';
+import { createResourcesService } from './domains/resources/resources.service.ts';
+import { createUsageRepository } from './domains/usage/usage.repository.ts';
+import { usageRoutes } from './domains/usage/usage.routes.ts';
+import { createUsageService } from './domains/usage/usage.service.ts';
 import { createUsersRepository } from './domains/users/users.repository.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
+import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.ts';
+import { createOutbox } from './platform/events/outbox.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -40,6 +61,8 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   scrypt?: ScryptParams;
   webDistDir?: string;
+  /** Extra consumers of domain events besides the SSE stream, e.g. a recorder in a test. */
+  eventConsumers?: EventConsumer[];
 };
 
 /** The services, wired once; only this file knows how the domains depend on each other. */
@@ -76,7 +99,72 @@ export function createServices(deps: AppDeps) {
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
   });
   const auth = createAuthService({ users, sessions });
-  return { clock, mailTransport, mailWorker, emailTemplates, sessions, users, auth };
+
+  // Resources, groups, introductions and usage: every change others react to is an outbox event.
+  const outbox = createOutbox<NewDomainEvent>({ now: () => clock.now() });
+  const eventDispatcher = createEventDispatcher({ db, outbox, logger: deps.logger, now: () => clock.now() });
+  const resourceEventHub = createResourceEventHub({ logger: deps.logger });
+  eventDispatcher.register(resourceEventHub.consumer);
+  for (const consumer of deps.eventConsumers ?? []) eventDispatcher.register(consumer);
+  const events = { outbox, onEventsWritten: () => eventDispatcher.wake() };
+
+  const resourcesRepo = createResourcesRepository();
+  const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
+  const resources = createResourcesService({
+    db,
+    repo: resourcesRepo,
+    images: resourceImages,
+    clock,
+    ...events,
+  });
+  const resourceGroups = createResourceGroupsService({
+    db,
+    repo: createResourceGroupsRepository(),
+    resources: resourcesRepo,
+    clock,
+    ...events,
+  });
+  const introductions = createIntroductionsService({
+    db,
+    repo: createIntroductionsRepository(),
+    resources,
+    groups: resourceGroups,
+    users,
+    clock,
+    ...events,
+  });
+  const usage = createUsageService({
+    db,
+    repo: createUsageRepository(),
+    resources,
+    access: introductions,
+    clock,
+    ...events,
+  });
+  const resourceListing = createResourceListingService({
+    resources,
+    activeResourceIdsOf: (userId) => usage.activeResourceIdsOf(userId),
+    usableResourceIds: (userId) => introductions.usableResourceIds(userId),
+  });
+
+  return {
+    clock,
+    mailTransport,
+    mailWorker,
+    emailTemplates,
+    sessions,
+    users,
+    auth,
+    outbox,
+    eventDispatcher,
+    resourceEventHub,
+    resourceImages,
+    resources,
+    resourceGroups,
+    resourceListing,
+    introductions,
+    usage,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -107,12 +195,31 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes({ database: deps.database, version: APP_VERSION }));
   await app.register(authRoutes({ auth: services.auth, rateLimits }));
   await app.register(usersRoutes({ users: services.users, rateLimits }));
+  await app.register(
+    resourcesRoutes({
+      resources: services.resources,
+      listing: services.resourceListing,
+      images: services.resourceImages,
+    }),
+  );
+  await app.register(resourceGroupsRoutes({ groups: services.resourceGroups }));
+  await app.register(usageRoutes({ usage: services.usage }));
+  await app.register(introducersRoutes({ introductions: services.introductions }));
+  await app.register(introductionsRoutes({ introductions: services.introductions }));
+  await app.register(
+    resourceEventsRoutes({
+      hub: services.resourceEventHub,
+      ensureResourceExists: (id) => services.resources.ensureExists(id),
+    }),
+  );
 
   await registerWebApp(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
 
   await services.emailTemplates.ensureDefaults();
   app.addHook('onReady', async () => services.mailWorker.start());
+  app.addHook('onReady', async () => services.eventDispatcher.start());
   app.addHook('onClose', async () => {
+    await services.eventDispatcher.stop();
     await services.mailWorker.stop();
     services.mailTransport.close();
   });

@@ -202,4 +202,36 @@ describe.each(TEST_DIALECTS)('authentication on %s', (dialect) => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((row) => row.token_hash)).not.toContain(user.token);
   });
+
+  it('housekeeping removes expired sessions and spent tokens, and nothing else', async () => {
+    const user = await t.given.member();
+    const expired = await t.given.member();
+    await t.database.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', expired.id)
+      .execute();
+    await t.services.sessions.deleteExpired();
+    const left = await t.database.db
+      .selectFrom('auth_sessions')
+      .select('user_id')
+      .where('user_id', 'in', [user.id, expired.id])
+      .execute();
+    expect(left.map((row) => row.user_id)).toEqual([user.id]);
+
+    await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { email: user.email } });
+    await t.smtp.waitFor(user.email, /Reset/);
+    await t.database.db
+      .updateTable('user_tokens')
+      .set({ expires_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
+    await t.services.users.deleteSpentTokens();
+    const tokens = await t.database.db
+      .selectFrom('user_tokens')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(tokens).toEqual([]);
+  });
 });

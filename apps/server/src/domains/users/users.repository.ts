@@ -310,6 +310,15 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
       return row && { userId: row.user_id, newEmail: row.new_email, expiresAt: readDate(row.expires_at) };
     },
 
+    /** Tokens that can no longer be used: spent, or expired a day ago (kept a day for support questions). */
+    async deleteSpentTokens(db: Db, now: Date) {
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+      await db
+        .deleteFrom('user_tokens')
+        .where((eb) => eb.or([eb('used_at', '<', dayAgo), eb('expires_at', '<', dayAgo)]))
+        .execute();
+    },
+
     /** A new token of a purpose replaces older unused ones, so only the latest mail's link works. */
     async discardUnusedTokens(db: Db, userId: number, purpose: UserTokenPurpose) {
       await db

@@ -333,6 +333,10 @@ export function createUsersService(deps: {
       });
     },
 
+    async deleteSpentTokens(): Promise<void> {
+      await deps.repo.deleteSpentTokens(deps.db, deps.clock.now());
+    },
+
     /** Re-sends a verification mail (used by sign-in of an unverified account). */
     async resendVerification(user: UserAccount): Promise<void> {
       const token = newToken();
