@@ -216,9 +216,20 @@ export async function buildApp(deps: AppDeps) {
   await registerWebApp(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
 
   await services.emailTemplates.ensureDefaults();
-  app.addHook('onReady', async () => services.mailWorker.start());
-  app.addHook('onReady', async () => services.eventDispatcher.start());
+  let housekeeping: ReturnType<typeof startHousekeeping> | undefined;
+  app.addHook('onReady', async () => {
+    services.mailWorker.start();
+    services.eventDispatcher.start();
+    housekeeping = startHousekeeping(
+      {
+        expiredSessions: () => services.sessions.deleteExpired(),
+        spentTokens: () => services.users.deleteSpentTokens(),
+      },
+      deps.logger,
+    );
+  });
   app.addHook('onClose', async () => {
+    await housekeeping?.stop();
     await services.eventDispatcher.stop();
     await services.mailWorker.stop();
     services.mailTransport.close();

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { IdListQuerySchema, IdSchema, PageQuerySchema, SearchQuerySchema } from './common.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export const PermissionNameSchema = z.enum([
   'canManageResources',

@@ -1,11 +1,19 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseHandle, Dialect } from './database.ts';
 import { accountsMigration } from './migrations/0001-accounts.ts';
+import { resourcesMigration } from './migrations/0002-resources.ts';
+import { usageSessionsMigration } from './migrations/0003-usage-sessions.ts';
+import { introductionsMigration } from './migrations/0004-introductions.ts';
+import { outboxMigration } from './migrations/0005-outbox.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-accounts': accountsMigration(dialect),
+    '0002-resources': resourcesMigration(dialect),
+    '0003-usage-sessions': usageSessionsMigration(dialect),
+    '0004-introductions': introductionsMigration(dialect),
+    '0005-outbox': outboxMigration(dialect),
   };
 }
 

@@ -65,14 +65,98 @@ export type MailQueueTable = {
   created_at: Timestamp;
 };
 
+export type ResourcesTable = {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  image_filename: string | null;
+  allow_take_over: Bool;
+  documentation_type: 'markdown' | 'url' | null;
+  documentation_markdown: string | null;
+  documentation_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ResourceGroupsTable = {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ResourceGroupMembersTable = {
+  group_id: number;
+  resource_id: number;
+};
+
+export type UsageSessionsTable = {
+  id: Generated<number>;
+  resource_id: number;
+  user_id: number;
+  start_time: Timestamp;
+  end_time: NullableTimestamp;
+  start_notes: string | null;
+  end_notes: string | null;
+};
+
+/** Exactly one of resource_id and group_id is set (a check constraint). */
+export type IntroducersTable = {
+  id: Generated<number>;
+  resource_id: number | null;
+  group_id: number | null;
+  user_id: number;
+  created_at: Timestamp;
+};
+
+export type IntroductionsTable = {
+  id: Generated<number>;
+  resource_id: number | null;
+  group_id: number | null;
+  receiver_user_id: number;
+  given_by_user_id: number | null;
+  action: 'grant' | 'revoke';
+  comment: string | null;
+  created_at: Timestamp;
+};
+
+export type OutboxEventsTable = {
+  id: Generated<number>;
+  type: string;
+  occurred_at: Timestamp;
+  /** The event data as JSON text, the same on both dialects. */
+  payload: string;
+};
+
+export type OutboxDeliveriesTable = {
+  event_id: number;
+  consumer: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: NullableTimestamp;
+  delivered_at: NullableTimestamp;
+  last_error: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   user_tokens: UserTokensTable;
   email_templates: EmailTemplatesTable;
   mail_queue: MailQueueTable;
+  resources: ResourcesTable;
+  resource_groups: ResourceGroupsTable;
+  resource_group_members: ResourceGroupMembersTable;
+  usage_sessions: UsageSessionsTable;
+  introducers: IntroducersTable;
+  introductions: IntroductionsTable;
+  outbox_events: OutboxEventsTable;
+  outbox_deliveries: OutboxDeliveriesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type MailQueueRow = Selectable<MailQueueTable>;
+export type ResourceRow = Selectable<ResourcesTable>;
+export type UsageSessionRow = Selectable<UsageSessionsTable>;

@@ -1,0 +1,266 @@
+import type { AddressInfo } from 'node:net';
+import { type DomainEvent, DomainEventSchema, ResourceMessages } from '@toolpass/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
+import { createLogger } from '../../platform/logging/logger.ts';
+import { buildTestApp, PUBLIC_URL, TEST_SCRYPT, type TestApp } from '../../test/build-test-app.ts';
+import { resourceFixtures } from '../../test/resource-fixtures.ts';
+import { TEST_DIALECTS } from '../../test/test-database.ts';
+
+type Frame = { id: string; event: string; data: string };
+
+/** A client of the event stream over real HTTP, reading frames as fetch-event-source would. */
+async function openStream(url: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const frames: Frame[] = [];
+  const waiters: ((frame: Frame) => void)[] = [];
+  const comments: string[] = [];
+  const body = response.body;
+  if (response.ok && body) {
+    void (async () => {
+      const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const frame: Frame = { id: '', event: '', data: '' };
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('id: ')) frame.id = line.slice(4);
+            else if (line.startsWith('event: ')) frame.event = line.slice(7);
+            else if (line.startsWith('data: ')) frame.data += line.slice(6);
+          }
+          if (!frame.event) continue;
+          const waiter = waiters.shift();
+          if (waiter) waiter(frame);
+          else frames.push(frame);
+        }
+      }
+    })().catch(() => undefined);
+  }
+  return {
+    response,
+    comments,
+    /** The next event, or a failure when none arrives within the time limit. */
+    next(timeoutMs: number): Promise<Frame> {
+      const ready = frames.shift();
+      if (ready) return Promise.resolve(ready);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`No event within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push((frame) => {
+          clearTimeout(timer);
+          resolve(frame);
+        });
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe.each(TEST_DIALECTS)('resource event stream on %s', (dialect) => {
+  let t: TestApp;
+  let given: ReturnType<typeof resourceFixtures>;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    given = resourceFixtures(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t?.close());
+
+  it('streams started, taken-over and ended in order, each within 100 ms', async () => {
+    const manager = await t.given.user({ canManageResources: true });
+    const resource = await given.resource(manager, { allowTakeOver: true });
+    const [watcher, first, second] = await Promise.all([
+      t.given.member(),
+      t.given.member(),
+      t.given.member(),
+    ]);
+    await given.introduce(manager, resource.id, first.id);
+    await given.introduce(manager, resource.id, second.id);
+    // The setup's own events (the introductions) are delivered first, so they do not reach the stream.
+    const undelivered = () =>
+      t.database.db
+        .selectFrom('outbox_deliveries')
+        .select('event_id')
+        .where('consumer', '=', 'sse')
+        .where('delivered_at', 'is', null)
+        .execute();
+    await expect.poll(async () => (await undelivered()).length).toBe(0);
+    const stream = await openStream(`${baseUrl}/api/resources/${resource.id}/events`, watcher.token);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+
+    const received: DomainEvent[] = [];
+    const expectEvent = async (type: DomainEvent['type']) => {
+      const frame = await stream.next(100);
+      expect(frame.event).toBe(type);
+      const event = DomainEventSchema.parse(JSON.parse(frame.data));
+      expect(frame.id).toBe(String(event.id));
+      // Users in events carry id and username only.
+      expect(frame.data).not.toMatch(/email|password|permissions/i);
+      received.push(event);
+      return event;
+    };
+
+    expect((await given.start(first, resource.id, { notes: 'hello' })).statusCode).toBe(201);
+    const started = await expectEvent('usage.started');
+    expect(started.data).toMatchObject({
+      resourceId: resource.id,
+      session: { userId: first.id, user: { id: first.id, username: first.username }, startNotes: 'hello' },
+    });
+
+    expect((await given.start(second, resource.id, { forceTakeOver: true })).statusCode).toBe(201);
+    const takenOver = await expectEvent('usage.taken-over');
+    expect(takenOver.data).toMatchObject({
+      previousSession: { userId: first.id, endTime: expect.any(String) },
+      session: { userId: second.id, endTime: null },
+    });
+
+    expect((await given.end(second, resource.id, { notes: 'bye' })).statusCode).toBe(200);
+    const ended = await expectEvent('usage.ended');
+    expect(ended.data).toMatchObject({ session: { userId: second.id, endNotes: 'bye' } });
+    expect(received.map((event) => event.id)).toEqual(
+      [...received.map((event) => event.id)].sort((a, b) => a - b),
+    );
+
+    stream.close();
+    await expect.poll(() => t.services.resourceEventHub.subscriberCount(resource.id)).toBe(0);
+  });
+
+  it('sends introduction and resource events, and only those of the resource', async () => {
+    const manager = await t.given.user({ canManageResources: true });
+    const resource = await given.resource(manager);
+    const other = await given.resource(manager);
+    const member = await t.given.member();
+    const stream = await openStream(`${baseUrl}/api/resources/${resource.id}/events`, member.token);
+    await given.start(manager, other.id);
+    await given.introduce(manager, resource.id, member.id);
+    const granted = await stream.next(500);
+    expect(granted.event).toBe('introduction.granted');
+    expect(JSON.parse(granted.data).data).toMatchObject({
+      resourceId: resource.id,
+      receiverUser: { id: member.id, username: member.username },
+      entry: { action: 'grant' },
+    });
+    await t.app.inject({ method: 'DELETE', url: `/api/resources/${resource.id}`, headers: manager.auth });
+    expect((await stream.next(500)).event).toBe('resource.deleted');
+    // The stream of a deleted resource ends.
+    await expect.poll(() => t.services.resourceEventHub.subscriberCount(resource.id)).toBe(0);
+    stream.close();
+  });
+
+  it('answers 401 without a token and 404 for a missing resource', async () => {
+    const member = await t.given.member();
+    const anonymous = await fetch(`${baseUrl}/api/resources/1/events`);
+    expect(anonymous.status).toBe(401);
+    const missing = await fetch(`${baseUrl}/api/resources/999999/events`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBe(ResourceMessages.resourceNotFound);
+  });
+});
+
+describe.each(TEST_DIALECTS)('outbox delivery across a restart on %s', (dialect) => {
+  it('delivers events committed before the app stopped once a new app runs on the same database', async () => {
+    const before: OutboxEnvelope[] = [];
+    const after: OutboxEnvelope[] = [];
+    const t = await buildTestApp(dialect, {
+      eventConsumers: [{ name: 'restart-probe', handle: (event) => void before.push(event) }],
+    });
+    const given = resourceFixtures(t);
+    const manager = await t.given.user({ canManageResources: true });
+    const resource = await given.resource(manager);
+    // As if the process died right after its commits: nothing is delivered any more.
+    await t.services.eventDispatcher.stop();
+    await given.start(manager, resource.id);
+    await given.end(manager, resource.id);
+    await t.app.close();
+    expect(before.filter((event) => event.type.startsWith('usage.'))).toEqual([]);
+
+    const { app } = await buildApp({
+      config: {
+        port: 0,
+        host: '127.0.0.1',
+        publicUrl: PUBLIC_URL,
+        dataDir: t.database.dataDir,
+        databaseUrl: t.database.databaseUrl,
+        smtpUrl: t.smtp.url,
+        mailFrom: 'Toolpass <toolpass@toolpass.test>',
+        secretKey: 'test-secret-key-test-secret-key-test-secret-key',
+        logLevel: 'silent',
+        trustProxy: false,
+      },
+      database: t.database,
+      logger: createLogger('silent'),
+      scrypt: TEST_SCRYPT,
+      webDistDir: t.database.dataDir,
+      eventConsumers: [{ name: 'restart-probe', handle: (event) => void after.push(event) }],
+    });
+    try {
+      await app.ready();
+      await expect
+        .poll(() => after.filter((event) => event.type.startsWith('usage.')).map((event) => event.type))
+        .toEqual(['usage.started', 'usage.ended']);
+      // The delivery state is in the rows: nothing is left pending for any consumer.
+      const pending = () =>
+        t.database.db
+          .selectFrom('outbox_deliveries')
+          .select('event_id')
+          .where('delivered_at', 'is', null)
+          .execute();
+      await expect.poll(async () => (await pending()).length).toBe(0);
+    } finally {
+      await app.close();
+      await t.smtp.close();
+      await t.database.drop();
+    }
+  });
+
+  it('retries a failed delivery until the consumer takes it', async () => {
+    let failures = 0;
+    const delivered: string[] = [];
+    const t = await buildTestApp(dialect, {
+      eventConsumers: [
+        {
+          name: 'flaky-probe',
+          handle: (event) => {
+            if (!event.type.startsWith('usage.')) return;
+            if (failures < 1) {
+              failures += 1;
+              throw new Error('webhook target is down');
+            }
+            delivered.push(event.type);
+          },
+        },
+      ],
+    });
+    try {
+      const given = resourceFixtures(t);
+      const manager = await t.given.user({ canManageResources: true });
+      const resource = await given.resource(manager);
+      await given.start(manager, resource.id);
+      await expect.poll(() => delivered, { timeout: 5_000 }).toEqual(['usage.started']);
+      const row = await t.database.db
+        .selectFrom('outbox_deliveries')
+        .select(['attempts', 'last_error'])
+        .where('consumer', '=', 'flaky-probe')
+        .orderBy('event_id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(2);
+    } finally {
+      await t.close();
+    }
+  });
+});

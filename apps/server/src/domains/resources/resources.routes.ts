@@ -1,0 +1,181 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import {
+  CreateResourceFieldsSchema,
+  ListResourcesQuerySchema,
+  OkSchema,
+  RESOURCE_IMAGE_MAX_BYTES,
+  ResourceErrorCodes,
+  ResourceIdParamsSchema,
+  ResourceImageParamsSchema,
+  ResourceMessages,
+  ResourcePageSchema,
+  ResourceSchema,
+  UpdateDocumentationBodySchema,
+  UpdateResourceFieldsSchema,
+} from '@toolpass/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/http/auth-guard.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { parseFormFields, readMultipartForm, registerMultipart } from '../../platform/http/multipart-form.ts';
+import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
+import type { ResourceImageStore } from './resource-image-store.ts';
+import type { ResourceListingService } from './resource-listing.service.ts';
+import type { ResourcesService } from './resources.service.ts';
+
+const tags = ['Resources'];
+const security = [{ bearerAuth: [] }];
+const manageResources = withPermission('canManageResources', ResourceMessages.forbiddenManageResources);
+
+const IMAGE_FORM = {
+  fileField: 'image',
+  maxFileBytes: RESOURCE_IMAGE_MAX_BYTES,
+  tooLargeMessage: ResourceMessages.imageTooLarge,
+  tooLargeErrorCode: ResourceErrorCodes.imageTooLarge,
+  tooManyFilesMessage: ResourceMessages.tooManyFiles,
+};
+
+const readImageForm = (request: FastifyRequest) => readMultipartForm(request, IMAGE_FORM);
+
+export function resourcesRoutes(deps: {
+  resources: ResourcesService;
+  listing: ResourceListingService;
+  images: ResourceImageStore;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Multipart bodies are accepted by the routes of this plugin only.
+    await registerMultipart(app, IMAGE_FORM);
+
+    app.post(
+      '/api/resources',
+      {
+        preValidation: manageResources,
+        schema: {
+          tags,
+          security,
+          consumes: ['multipart/form-data'],
+          summary:
+            'Create a resource. Multipart form: name, description, allowTakeOver (true|false), image ' +
+            '(JPEG, PNG or WebP by content, at most 10 MB; stored re-encoded as WebP)',
+          response: { 201: ResourceSchema },
+        },
+      },
+      async (request, reply) => {
+        const form = await readImageForm(request);
+        const fields = parseFormFields(CreateResourceFieldsSchema, form.fields);
+        return reply.status(201).send(await deps.resources.create(fields, form.file));
+      },
+    );
+
+    app.get(
+      '/api/resources',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary:
+            'List resources: search, groupId (-1 = ungrouped), ids, onlyInUseByMe, onlyWithPermissions',
+          querystring: ListResourcesQuerySchema,
+          response: { 200: ResourcePageSchema },
+        },
+      },
+      async (request) => deps.listing.list(requireUser(request), request.query),
+    );
+
+    app.get(
+      '/api/resources/images/:imageFilename',
+      {
+        schema: {
+          tags,
+          summary:
+            'A resource image by its imageFilename, as image/webp with a one-year immutable cache ' +
+            '(a new upload gets a new name). Public: <img> elements cannot send a bearer token.',
+          params: ResourceImageParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const file = deps.images.pathOf(request.params.imageFilename);
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile()) throw notFound('Image not found');
+        return reply
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Content-Length', info.size)
+          .type('image/webp')
+          .send(createReadStream(file));
+      },
+    );
+
+    app.get(
+      '/api/resources/:id',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One resource',
+          params: ResourceIdParamsSchema,
+          response: { 200: ResourceSchema },
+        },
+      },
+      async (request) => deps.resources.get(request.params.id),
+    );
+
+    app.put(
+      '/api/resources/:id',
+      {
+        preValidation: manageResources,
+        schema: {
+          tags,
+          security,
+          consumes: ['multipart/form-data'],
+          summary:
+            'Update a resource. Multipart form, every field optional: name, description, allowTakeOver, ' +
+            'image (replaces the old file), deleteImage (true removes the image)',
+          params: ResourceIdParamsSchema,
+          response: { 200: ResourceSchema },
+        },
+      },
+      async (request) => {
+        const form = await readImageForm(request);
+        const fields = parseFormFields(UpdateResourceFieldsSchema, form.fields);
+        return deps.resources.update(request.params.id, fields, form.file);
+      },
+    );
+
+    app.delete(
+      '/api/resources/:id',
+      {
+        preValidation: manageResources,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a resource with its usage history, introductions and image',
+          params: ResourceIdParamsSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await deps.resources.delete(request.params.id);
+        return { message: 'Resource deleted' };
+      },
+    );
+
+    app.put(
+      '/api/resources/:id/documentation',
+      {
+        preValidation: manageResources,
+        schema: {
+          tags,
+          security,
+          summary: 'Set the documentation: markdown text or a page address; the other kind is cleared',
+          params: ResourceIdParamsSchema,
+          body: UpdateDocumentationBodySchema,
+          response: { 200: ResourceSchema },
+        },
+      },
+      async (request) => deps.resources.updateDocumentation(request.params.id, request.body),
+    );
+  };
+}

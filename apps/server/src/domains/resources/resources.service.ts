@@ -1,0 +1,153 @@
+import {
+  type CreateResourceFields,
+  type NewDomainEvent,
+  type Resource,
+  ResourceMessages,
+  type UpdateDocumentationBody,
+  type UpdateResourceFields,
+} from '@toolpass/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../../platform/events/outbox.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import type { ResourceImageStore } from './resource-image-store.ts';
+import type { ResourceListFilter, ResourcesRepository } from './resources.repository.ts';
+
+export const resourceNotFound = () => notFound(ResourceMessages.resourceNotFound);
+
+/** Resources, their images and documentation (spec 01 §3, spec 02 §2-§5). */
+export function createResourcesService(deps: {
+  db: Db;
+  repo: ResourcesRepository;
+  images: ResourceImageStore;
+  clock: Clock;
+  outbox: Outbox<NewDomainEvent>;
+  /** Called after a commit that wrote events, so they are delivered at once. */
+  onEventsWritten: () => void;
+}) {
+  async function withEvents<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const result = await deps.db.transaction().execute(work);
+    deps.onEventsWritten();
+    return result;
+  }
+
+  async function require(db: Db, id: number): Promise<Resource> {
+    const resource = await deps.repo.findById(db, id);
+    if (!resource) throw resourceNotFound();
+    return resource;
+  }
+
+  /** Stores a new image before the transaction; the caller removes it if the transaction fails. */
+  async function storeImage(upload: Buffer | undefined): Promise<string | undefined> {
+    if (!upload) return undefined;
+    return deps.images.save(await deps.images.prepare(upload));
+  }
+
+  async function recordUpdate(tx: Db, id: number): Promise<Resource> {
+    const resource = await require(tx, id);
+    await deps.outbox.add(tx, [{ type: 'resource.updated', data: { resourceId: id, resource } }]);
+    return resource;
+  }
+
+  return {
+    /** The resource, or 404; pass a transaction to read inside it. */
+    get: (id: number, executor: Db = deps.db) => require(executor, id),
+
+    async ensureExists(id: number, executor: Db = deps.db): Promise<void> {
+      if (!(await deps.repo.exists(executor, id))) throw resourceNotFound();
+    },
+
+    findByIds: (ids: number[], executor: Db = deps.db) => deps.repo.findByIds(executor, ids),
+
+    list: (filter: ResourceListFilter) => deps.repo.list(deps.db, filter),
+
+    async create(fields: CreateResourceFields, image: Buffer | undefined): Promise<Resource> {
+      const imageFilename = await storeImage(image);
+      try {
+        return await deps.db.transaction().execute(async (tx) => {
+          const id = await deps.repo.insert(
+            tx,
+            {
+              name: fields.name,
+              description: fields.description ?? null,
+              allowTakeOver: fields.allowTakeOver ?? false,
+              imageFilename: imageFilename ?? null,
+            },
+            deps.clock.now(),
+          );
+          return require(tx, id);
+        });
+      } catch (error) {
+        await deps.images.remove(imageFilename);
+        throw error;
+      }
+    },
+
+    /** A new image replaces the old file; deleteImage removes it. Absent fields stay as they are. */
+    async update(id: number, fields: UpdateResourceFields, image: Buffer | undefined): Promise<Resource> {
+      // Checked first so a request for a missing resource does not pay for image processing.
+      if (!(await deps.repo.exists(deps.db, id))) throw resourceNotFound();
+      const imageFilename = await storeImage(image);
+      const newImage = imageFilename ?? (fields.deleteImage ? null : undefined);
+      let result: { resource: Resource; previousImageFilename: string | null };
+      try {
+        result = await withEvents(async (tx) => {
+          const updated = await deps.repo.update(
+            tx,
+            id,
+            {
+              ...(fields.name !== undefined ? { name: fields.name } : {}),
+              ...(fields.description !== undefined ? { description: fields.description } : {}),
+              ...(fields.allowTakeOver !== undefined ? { allowTakeOver: fields.allowTakeOver } : {}),
+              ...(newImage !== undefined ? { imageFilename: newImage } : {}),
+            },
+            deps.clock.now(),
+          );
+          if (!updated) throw resourceNotFound();
+          return {
+            resource: await recordUpdate(tx, id),
+            previousImageFilename: updated.previousImageFilename,
+          };
+        });
+      } catch (error) {
+        await deps.images.remove(imageFilename);
+        throw error;
+      }
+      // The old file goes only after the commit: a rollback must leave the stored name valid.
+      if (newImage !== undefined) await deps.images.remove(result.previousImageFilename);
+      return result.resource;
+    },
+
+    /** Sets one kind of documentation and clears the other (spec 02 §4). */
+    async updateDocumentation(id: number, body: UpdateDocumentationBody): Promise<Resource> {
+      const type = body.documentationType;
+      return withEvents(async (tx) => {
+        const found = await deps.repo.updateDocumentation(
+          tx,
+          id,
+          {
+            documentationType: type,
+            documentationMarkdown: type === 'markdown' ? (body.documentationMarkdown ?? null) : null,
+            documentationUrl: type === 'url' ? (body.documentationUrl?.trim() ?? null) : null,
+          },
+          deps.clock.now(),
+        );
+        if (!found) throw resourceNotFound();
+        return recordUpdate(tx, id);
+      });
+    },
+
+    /** Removes the resource with its sessions, introductions and image file. */
+    async delete(id: number): Promise<void> {
+      const deleted = await withEvents(async (tx) => {
+        const row = await deps.repo.delete(tx, id);
+        if (!row) throw resourceNotFound();
+        await deps.outbox.add(tx, [{ type: 'resource.deleted', data: { resourceId: id } }]);
+        return row;
+      });
+      await deps.images.remove(deleted.imageFilename);
+    },
+  };
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;

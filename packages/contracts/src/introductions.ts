@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+import { UserRefSchema } from './usage.ts';
+
+export const IntroducerSchema = z
+  .object({ id: z.number().int(), userId: z.number().int(), user: UserRefSchema })
+  .describe('A user who may introduce others to a resource or group');
+export type Introducer = z.infer<typeof IntroducerSchema>;
+
+export const IsIntroducerSchema = z.object({ isIntroducer: z.boolean() });
+
+export const IntroductionActionSchema = z.enum(['grant', 'revoke']);
+export type IntroductionAction = z.infer<typeof IntroductionActionSchema>;
+
+export const IntroductionHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.iso.datetime(),
+  action: IntroductionActionSchema,
+  comment: z.string().nullable(),
+});
+export type IntroductionHistoryEntry = z.infer<typeof IntroductionHistoryEntrySchema>;
+
+export const IntroductionSchema = z
+  .object({
+    receiverUserId: z.number().int(),
+    receiverUser: UserRefSchema,
+    history: z.array(IntroductionHistoryEntrySchema).describe('Newest first'),
+    hasValidIntroduction: z.boolean().describe('True when the newest history entry is a grant'),
+  })
+  .describe("A user's introduction to a resource or group, with its history");
+export type Introduction = z.infer<typeof IntroductionSchema>;
+
+/** Grant and revoke carry an optional comment; the body itself may be absent. */
+export const IntroductionCommentBodySchema = z
+  .object({
+    comment: z
+      .string()
+      .trim()
+      .max(2_000)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .nullish();
+
+export const ResourceUserPathSchema = z.object({ resourceId: IdSchema, userId: IdSchema });
+export const ResourceGroupUserPathSchema = z.object({ groupId: IdSchema, userId: IdSchema });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { IdSchema } from './common.ts';
+
+export const ResourceGroupSchema = z
+  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
+  .describe('A named set of resources; introductions and introducers can be given per group');
+export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;
+
+/** Name required and trimmed; description trimmed, empty meaning none (spec 01 §2). */
+export const ResourceGroupBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(200),
+  description: z
+    .string()
+    .trim()
+    .max(10_000)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type ResourceGroupBody = z.infer<typeof ResourceGroupBodySchema>;
+
+export const ResourceGroupIdParamsSchema = z.object({ id: IdSchema });
+export const ResourceGroupIdPathSchema = z.object({ groupId: IdSchema });
+export const ResourceGroupMemberPathSchema = z.object({ groupId: IdSchema, resourceId: IdSchema });

@@ -1,0 +1,31 @@
+/**
+ * Server messages of resources, groups, usage and introductions, worded as the specification
+ * words them where it does (spec 01 §5, §8; spec 02 §5, §8). Clients compare against these.
+ */
+export const ResourceMessages = {
+  resourceNotFound: 'Resource not found',
+  resourceGroupNotFound: 'The resource group has not been found.',
+  invalidPagination: 'Bad Request - Invalid pagination parameters',
+  invalidInputOrNoActiveSession: 'Bad Request - Invalid input data or no active session',
+  userNotAuthenticated: 'User is not authenticated',
+  forbiddenIntroduceResource: 'User does not have permission to introduce users to this resource',
+  forbiddenIntroduceResourceGroup: 'User does not have permission to introduce users to this resource group',
+  forbiddenManageResources: 'Forbidden - User does not have permission to manage resources.',
+  forbiddenUseResource: 'Forbidden - An introduction is required to use this resource.',
+  forbiddenOthersHistory: "Forbidden - User does not have permission to view other users' usage history.",
+  resourceInUse: 'The resource is already in use.',
+  takeOverNotAllowed: 'The resource is in use and does not allow takeover.',
+  invalidImageType: 'Invalid file type - Please upload a valid image file (JPEG, PNG, WebP)',
+  imageTooLarge: 'File too large - File size must be less than 10MB',
+  tooManyFiles: 'Only one image can be uploaded.',
+  markdownRequired: 'Markdown content is required when Markdown type is selected',
+  urlRequired: 'URL is required when URL type is selected',
+  invalidUrl: 'Please enter a valid URL',
+} as const;
+
+export const ResourceErrorCodes = {
+  resourceInUse: 'RESOURCE_IN_USE',
+  takeOverNotAllowed: 'TAKEOVER_NOT_ALLOWED',
+  invalidImageType: 'INVALID_FILE_TYPE',
+  imageTooLarge: 'FILE_TOO_LARGE',
+} as const;

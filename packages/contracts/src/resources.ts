@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { IdListQuerySchema, IdSchema, PageQuerySchema, pagedSchema, SearchQuerySchema } from './common.ts';
+import { ResourceMessages } from './resource-messages.ts';
+
+/** Uploaded images: at most this many bytes, of these types (spec 02 §5, §9). */
+export const RESOURCE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const RESOURCE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** A query-string or form-field boolean: only the words true and false. */
+export const BooleanFieldSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const DocumentationTypeSchema = z.enum(['markdown', 'url']);
+export type DocumentationType = z.infer<typeof DocumentationTypeSchema>;
+
+export const ResourceGroupRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const ResourceSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    imageFilename: z.string().nullable().describe('Served at /api/resources/images/{imageFilename}'),
+    allowTakeOver: z.boolean(),
+    documentationType: DocumentationTypeSchema.nullable(),
+    documentationMarkdown: z.string().nullable(),
+    documentationUrl: z.string().nullable(),
+    groups: z.array(ResourceGroupRefSchema),
+  })
+  .describe('A shared machine or tool');
+export type Resource = z.infer<typeof ResourceSchema>;
+
+export const ResourcePageSchema = pagedSchema(ResourceSchema);
+
+export const ResourceIdParamsSchema = z.object({ id: IdSchema });
+export const ResourceIdPathSchema = z.object({ resourceId: IdSchema });
+
+export const UNGROUPED = -1;
+
+export const ListResourcesQuerySchema = PageQuerySchema.extend({
+  search: SearchQuerySchema,
+  groupId: z.coerce
+    .number()
+    .int()
+    .refine(
+      (value) => value === UNGROUPED || value > 0,
+      'groupId is a group id, or -1 for ungrouped resources',
+    )
+    .optional(),
+  ids: IdListQuerySchema,
+  onlyInUseByMe: BooleanFieldSchema.default(false),
+  onlyWithPermissions: BooleanFieldSchema.default(false),
+});
+export type ListResourcesQuery = z.infer<typeof ListResourcesQuerySchema>;
+
+const ResourceNameSchema = z.string().trim().min(1, 'Name is required.').max(200);
+/** An empty description is the same as none. */
+const ResourceDescriptionSchema = z
+  .string()
+  .trim()
+  .max(10_000)
+  .transform((value) => (value === '' ? null : value));
+
+/** Text fields of the multipart create form; the file field is `image`. */
+export const CreateResourceFieldsSchema = z.object({
+  name: ResourceNameSchema,
+  description: ResourceDescriptionSchema.optional(),
+  allowTakeOver: BooleanFieldSchema.optional(),
+});
+export type CreateResourceFields = z.infer<typeof CreateResourceFieldsSchema>;
+
+/** Text fields of the multipart update form: absent fields keep their value. */
+export const UpdateResourceFieldsSchema = z.object({
+  name: ResourceNameSchema.optional(),
+  description: ResourceDescriptionSchema.optional(),
+  allowTakeOver: BooleanFieldSchema.optional(),
+  deleteImage: BooleanFieldSchema.optional(),
+});
+export type UpdateResourceFields = z.infer<typeof UpdateResourceFieldsSchema>;
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      // The page is embedded in a frame; other protocols (javascript:, data:) are refused.
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, ResourceMessages.invalidUrl);
+
+/**
+ * Documentation update: the content of the other type is cleared (spec 02 §4). An empty type
+ * (null or '') removes the documentation.
+ */
+export const UpdateDocumentationBodySchema = z
+  .object({
+    documentationType: z
+      .union([DocumentationTypeSchema, z.literal(''), z.null()])
+      .transform((value) => (value === '' ? null : value)),
+    documentationMarkdown: z.string().max(200_000).nullable().optional(),
+    documentationUrl: z.string().max(2_000).nullable().optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.documentationType === 'markdown' && !value.documentationMarkdown?.trim()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['documentationMarkdown'],
+        message: ResourceMessages.markdownRequired,
+      });
+    }
+    if (value.documentationType === 'url') {
+      if (!value.documentationUrl?.trim()) {
+        context.addIssue({
+          code: 'custom',
+          path: ['documentationUrl'],
+          message: ResourceMessages.urlRequired,
+        });
+      } else if (!HttpUrlSchema.safeParse(value.documentationUrl).success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['documentationUrl'],
+          message: ResourceMessages.invalidUrl,
+        });
+      }
+    }
+  });
+export type UpdateDocumentationBody = z.infer<typeof UpdateDocumentationBodySchema>;
+
+/** Stored image names are random hex with the .webp suffix; nothing else is ever served. */
+export const ResourceImageParamsSchema = z.object({
+  imageFilename: z.string().regex(/^[a-f0-9]{32}\.webp$/),
+});
