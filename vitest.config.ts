@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server/vitest.config.ts'],
+    projects: ['apps/server/vitest.config.ts', 'apps/web/vitest.config.ts'],
   },
 });

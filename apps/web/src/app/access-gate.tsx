@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AccessDenied } from '../components/access-denied.tsx';
+import { hasAccess } from '../session/access.ts';
+import { useSession } from '../session/session-context.tsx';
+import { PageLoading } from './page-loading.tsx';
+import { useRouteAccess } from './route-handle.ts';
+
+const SignInPage = lazy(() => import('../pages/sign-in-page.tsx'));
+const AppShell = lazy(() => import('./shell/app-shell.tsx'));
+
+/**
+ * Spec 01 §2: visitors get the sign-in screen on every non-public path (unmatched ones too) without
+ * the layout; signed-in users get the layout, and an access-denied element where they lack a permission.
+ */
+export function AccessGate() {
+  const { user } = useSession();
+  const access = useRouteAccess();
+
+  if (!user) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        {access === 'public' ? (
+          <main className="mx-auto max-w-5xl p-4 md:p-8">
+            <Outlet />
+          </main>
+        ) : (
+          <SignInPage />
+        )}
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AppShell>
+        <Suspense fallback={<PageLoading />}>
+          {hasAccess(user, access) ? <Outlet /> : <AccessDenied />}
+        </Suspense>
+      </AppShell>
+    </Suspense>
+  );
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client.ts';
+
+const MAX_RETRIES = 2;
+
+/** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+        staleTime: 10_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,8 @@
+import type { RouteAccess } from '../session/access.ts';
+
+/** Access levels shared by the router and the sidebar, so a hidden item and a denied page agree. */
+export const ROUTE_ACCESS = {
+  resources: 'login',
+  users: { permissions: ['canManageUsers'] },
+  accountSettings: 'login',
+} as const satisfies Record<string, RouteAccess>;

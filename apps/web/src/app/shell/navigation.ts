@@ -1,0 +1,30 @@
+import type { ComponentType, SVGProps } from 'react';
+import { UsersIcon, WrenchIcon } from '../../components/icons.tsx';
+import type { RouteAccess } from '../../session/access.ts';
+import { ROUTE_ACCESS } from '../route-access.ts';
+
+export type NavItem = {
+  to: string;
+  labelKey: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  access: RouteAccess;
+};
+
+/** A sidebar group; the default group has no heading. */
+export type NavGroup = { id: string; labelKey: string | undefined; items: NavItem[] };
+
+/** Sidebar groups of spec 01 §2 for the screens that exist so far. */
+export const NAVIGATION: NavGroup[] = [
+  {
+    id: 'default',
+    labelKey: undefined,
+    items: [
+      { to: '/resources', labelKey: 'nav.resources', icon: WrenchIcon, access: ROUTE_ACCESS.resources },
+    ],
+  },
+  {
+    id: 'authentication',
+    labelKey: 'nav.groups.authentication',
+    items: [{ to: '/users', labelKey: 'nav.users', icon: UsersIcon, access: ROUTE_ACCESS.users }],
+  },
+];

@@ -1,0 +1,43 @@
+import type { User } from '@toolpass/contracts';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { hasAccess } from '../../session/access.ts';
+import { NAVIGATION } from './navigation.ts';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm ${
+    isActive ? 'bg-accent-soft font-medium text-accent-soft-foreground' : 'text-foreground hover:bg-default'
+  }`;
+
+/** The sidebar's groups; items the user may not open are hidden, and so are emptied groups. */
+export function SidebarNavigation({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const groups = NAVIGATION.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => hasAccess(user, item.access)),
+  })).filter((group) => group.items.length > 0);
+
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
+      {groups.map((group) => (
+        <div key={group.id} className="flex flex-col gap-1">
+          {group.labelKey && (
+            <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-muted">
+              {t(group.labelKey)}
+            </h2>
+          )}
+          <ul className="flex flex-col gap-1">
+            {group.items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={itemClass}>
+                  <item.icon className="size-4" />
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

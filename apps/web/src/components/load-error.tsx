@@ -1,0 +1,23 @@
+import { Alert, Button } from '@heroui/react';
+import { useTranslation } from 'react-i18next';
+
+type LoadErrorProps = { title: string; message?: string; onRetry?: () => void };
+
+/** A failed load with an optional retry. */
+export function LoadError({ title, message, onRetry }: LoadErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert status="danger" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        {message && <Alert.Description>{message}</Alert.Description>}
+      </Alert.Content>
+      {onRetry && (
+        <Button size="sm" variant="danger-soft" onPress={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './markdown.tsx';
+
+describe('Markdown', () => {
+  it('renders markdown as HTML', () => {
+    render(<Markdown>{'# Title\n\nSome **bold** text'}</Markdown>);
+    expect(screen.getByRole('heading', { name: 'Title' })).toBeTruthy();
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+  });
+
+  it('skips raw HTML', () => {
+    const { container } = render(<Markdown>{'before <script>alert(1)</script><b>raw</b> after'}</Markdown>);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('b')).toBeNull();
+  });
+
+  it.each([
+    ['relative', '/resources/1', '/resources/1'],
+    ['https', 'https://example.org/a', 'https://example.org/a'],
+    ['mailto', 'mailto:a@example.org', 'mailto:a@example.org'],
+    ['xmpp', 'xmpp:a@example.org', 'xmpp:a@example.org'],
+    ['ircs', 'ircs://irc.example.org/x', 'ircs://irc.example.org/x'],
+    ['javascript', 'javascript:alert(1)', ''],
+    ['data', 'data:text/html,x', ''],
+  ])('keeps only allowed link protocols (%s)', (_name, href, expected) => {
+    render(<Markdown>{`[link](${href})`}</Markdown>);
+    expect(screen.getByText('link').getAttribute('href')).toBe(expected);
+  });
+});

@@ -1,0 +1,47 @@
+import { Pagination } from '@heroui/react';
+import { useTranslation } from 'react-i18next';
+import { pageNumbers } from './page-numbers.ts';
+
+type PagePaginationProps = { page: number; totalPages: number; onChange: (page: number) => void };
+
+/** Previous, page numbers and next; nothing when everything fits on one page. */
+export function PagePagination({ page, totalPages, onChange }: PagePaginationProps) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <Pagination aria-label={t('pagination.label')}>
+      <Pagination.Content>
+        <Pagination.Item>
+          <Pagination.Previous isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
+            <Pagination.PreviousIcon />
+            <span>{t('pagination.previous')}</span>
+          </Pagination.Previous>
+        </Pagination.Item>
+        {pageNumbers(page, totalPages).map((slot) =>
+          typeof slot === 'number' ? (
+            <Pagination.Item key={slot}>
+              <Pagination.Link
+                isActive={slot === page}
+                aria-current={slot === page ? 'page' : undefined}
+                aria-label={t('pagination.page', { page: slot })}
+                onPress={() => onChange(slot)}
+              >
+                {slot}
+              </Pagination.Link>
+            </Pagination.Item>
+          ) : (
+            <Pagination.Item key={slot}>
+              <Pagination.Ellipsis />
+            </Pagination.Item>
+          ),
+        )}
+        <Pagination.Item>
+          <Pagination.Next isDisabled={page >= totalPages} onPress={() => onChange(page + 1)}>
+            <span>{t('pagination.next')}</span>
+            <Pagination.NextIcon />
+          </Pagination.Next>
+        </Pagination.Item>
+      </Pagination.Content>
+    </Pagination>
+  );
+}

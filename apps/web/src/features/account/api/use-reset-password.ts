@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { changePasswordWithToken } from './account-api.ts';
+
+export type PasswordReset = { userId: number; token: string; password: string };
+
+/** Sets a new password with the token from the reset mail. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({ userId, token, password }: PasswordReset) =>
+      changePasswordWithToken(userId, { token, password }),
+  });
+}

@@ -1,0 +1,34 @@
+import { buttonVariants } from '@heroui/react';
+import type { SsoProviderSummary } from '@toolpass/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** Sign-in address of a provider; the provider sends the browser back to `redirectTo`. */
+export function ssoLoginUrl(provider: SsoProviderSummary, redirectTo: string): string {
+  const params = new URLSearchParams({ redirectTo });
+  return `/api/auth/sso/${provider.type}/${provider.id}/login?${params.toString()}`;
+}
+
+type SsoProviderButtonsProps = { providers: SsoProviderSummary[]; redirectTo?: string };
+
+/** One external link per provider; nothing at all when there is none (spec 01 §2). */
+export function SsoProviderButtons({
+  providers,
+  redirectTo = window.location.href,
+}: SsoProviderButtonsProps) {
+  const { t } = useTranslation();
+  if (providers.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-center text-sm text-muted">{t('auth.sso.or')}</p>
+      {providers.map((provider) => (
+        <a
+          key={provider.id}
+          href={ssoLoginUrl(provider, redirectTo)}
+          className={buttonVariants({ variant: 'outline', fullWidth: true })}
+        >
+          {t('auth.sso.signInWith', { name: provider.name })}
+        </a>
+      ))}
+    </div>
+  );
+}

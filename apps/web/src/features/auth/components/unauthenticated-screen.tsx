@@ -1,0 +1,41 @@
+import { Card } from '@heroui/react';
+import type { SsoProviderSummary } from '@toolpass/contracts';
+import { useState } from 'react';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { SsoProviderButtons } from './sso-provider-buttons.tsx';
+import { WelcomePanel } from './welcome-panel.tsx';
+
+type View = 'login' | 'register' | 'forgotPassword';
+
+/**
+ * The server has no SSO routes yet, so there is no provider to offer; once it has, this becomes
+ * `useSsoProviders().data ?? []`.
+ */
+const SSO_PROVIDERS: SsoProviderSummary[] = [];
+
+/** Sign-in, registration and forgotten password on one page (spec 01 §2). */
+export function UnauthenticatedScreen() {
+  const [view, setView] = useState<View>('login');
+  return (
+    <div className="grid min-h-dvh bg-background lg:grid-cols-2">
+      <WelcomePanel />
+      <main className="flex items-center justify-center p-4">
+        <Card className="w-full max-w-md">
+          <Card.Content className="flex flex-col gap-4 p-2">
+            {view === 'login' && (
+              <LoginForm
+                onForgotPassword={() => setView('forgotPassword')}
+                onRegister={() => setView('register')}
+              />
+            )}
+            {view === 'register' && <RegisterForm onSignIn={() => setView('login')} />}
+            {view === 'forgotPassword' && <ForgotPasswordForm onBack={() => setView('login')} />}
+            {view !== 'forgotPassword' && <SsoProviderButtons providers={SSO_PROVIDERS} />}
+          </Card.Content>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Form, Input, Label, TextField } from '@heroui/react';
+import type { User } from '@toolpass/contracts';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import { useAdminChangeEmail } from '../api/use-admin-change-email.ts';
+import { adminEmailErrorMessage } from '../hooks/admin-email-error-message.ts';
+
+/** How long the success alert stays (spec 01 §4, §9). */
+export const EMAIL_CHANGED_ALERT_MS = 3000;
+
+/** An administrator changes another user's address (spec 01 §2, §8). */
+export function AdminEmailCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const change = useAdminChangeEmail(user.id);
+  const [newEmail, setNewEmail] = useState('');
+  const trimmed = newEmail.trim();
+  const { isSuccess, reset } = change;
+
+  useEffect(() => {
+    if (!isSuccess) return;
+    const timer = window.setTimeout(reset, EMAIL_CHANGED_ALERT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSuccess, reset]);
+
+  return (
+    <Card>
+      <Card.Header>
+        <Card.Title>{t('users.email.title')}</Card.Title>
+        <Card.Description>
+          {t('users.email.current')} <span className="font-medium text-foreground">{user.email ?? '-'}</span>
+        </Card.Description>
+      </Card.Header>
+      <Card.Content className="flex flex-col gap-4">
+        {change.isSuccess && (
+          <Alert status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t('users.email.changed')}</Alert.Description>
+            </Alert.Content>
+          </Alert>
+        )}
+        {change.isError && (
+          <Alert status="danger" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{adminEmailErrorMessage(t, change.error)}</Alert.Description>
+            </Alert.Content>
+          </Alert>
+        )}
+        <Form
+          className="flex flex-col gap-4 sm:flex-row sm:items-start"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!trimmed) return;
+            change.mutate(trimmed, { onSuccess: () => setNewEmail('') });
+          }}
+        >
+          <TextField
+            isRequired
+            name="newEmail"
+            type="email"
+            className="flex-1"
+            value={newEmail}
+            onChange={setNewEmail}
+          >
+            <Label>{t('users.email.newEmail')}</Label>
+            <Input />
+            <TranslatedFieldError />
+          </TextField>
+          <Button type="submit" className="sm:mt-6" isDisabled={!trimmed} isPending={change.isPending}>
+            {t('users.email.submit')}
+          </Button>
+        </Form>
+      </Card.Content>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { Messages, PermissionNameSchema } from '@toolpass/contracts';
+import { describe, expect, it } from 'vitest';
+import de from '../../public/locales/de/common.json';
+import en from '../../public/locales/en/common.json';
+import { NAVIGATION } from '../app/shell/navigation.ts';
+import { THEMES } from '../app/theme-context.tsx';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [nested, text] of flatten(value, path)) entries.set(nested, text);
+  }
+  return entries;
+}
+
+const languages = { en: flatten(en), de: flatten(de) };
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+/** Every `t('literal.key')` in the source code. */
+function keysUsedInSource(): Set<string> {
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  const keys = new Set<string>();
+  for (const source of Object.values(sources)) {
+    for (const match of source.matchAll(/\bt\(\s*'([\w.]+)'/g)) if (match[1]) keys.add(match[1]);
+  }
+  return keys;
+}
+
+/** Keys the code builds at run time, listed from the same constants the code uses. */
+const dynamicKeys = [
+  ...Object.keys(Messages).map((key) => `serverMessages.${key}`),
+  ...THEMES.map((theme) => `theme.${theme}`),
+  ...PermissionNameSchema.options.map((permission) => `users.permissions.${permission}`),
+  ...NAVIGATION.flatMap((group) => [group.labelKey, ...group.items.map((item) => item.labelKey)]).filter(
+    (key): key is string => key !== undefined,
+  ),
+];
+
+describe('translations', () => {
+  it('has the same keys in English and German', () => {
+    expect([...languages.de.keys()].sort()).toEqual([...languages.en.keys()].sort());
+  });
+
+  it.each(Object.entries(languages))('has no empty text in %s', (_language, entries) => {
+    const empty = [...entries].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const different = [...languages.en].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(languages.de.get(key) ?? '').join(),
+    );
+    expect(different.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(Object.keys(languages))('translates every key the code uses into %s', (language) => {
+    const entries = languages[language as keyof typeof languages];
+    const used = [...keysUsedInSource(), ...dynamicKeys];
+    expect(used.length).toBeGreaterThan(100);
+    expect(used.filter((key) => !entries.has(key))).toEqual([]);
+  });
+});

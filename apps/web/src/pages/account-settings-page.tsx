@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/page-header.tsx';
+import { EmailChangeCard } from '../features/account/components/email-change-card.tsx';
+import { useSignedInUser } from '../session/session-context.tsx';
+
+export default function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const user = useSignedInUser();
+  return (
+    <>
+      <PageHeader title={t('account.settings.title')} subtitle={t('account.settings.subtitle')} />
+      <EmailChangeCard user={user} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { UnauthenticatedScreen } from '../features/auth/components/unauthenticated-screen.tsx';
+
+export default function SignInPage() {
+  return <UnauthenticatedScreen />;
+}

@@ -1,0 +1,105 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthSession, User } from '@toolpass/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, setBearerToken } from '../lib/api-client.ts';
+import { clearStoredAuth, readStoredAuth, storeAuth } from './auth-storage.ts';
+import { currentUserQueryKey, endSession, fetchCurrentUser } from './session-api.ts';
+import { useSessionRefresh } from './use-session-refresh.ts';
+
+/** Token refresh and current-user poll (spec 01 §4, §9). */
+export const SESSION_POLL_INTERVAL_MS = 20 * 60 * 1000;
+/** After sign-in every cached answer is fetched again, about a second later (spec 01 §4). */
+export const SIGN_IN_REFETCH_DELAY_MS = 1000;
+
+type Session = {
+  /** The signed-in user; undefined for visitors. */
+  user: User | undefined;
+  /** False until the persisted auth has been checked (the boot screen shows meanwhile). */
+  isInitialized: boolean;
+  signIn: (session: AuthSession) => void;
+  signOut: () => Promise<void>;
+};
+
+const SessionContext = createContext<Session | undefined>(undefined);
+
+function initialToken(): string | undefined {
+  const stored = readStoredAuth();
+  setBearerToken(stored?.authToken);
+  return stored?.authToken;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [authToken, setAuthToken] = useState(initialToken);
+
+  const currentUser = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    enabled: authToken !== undefined,
+    refetchInterval: SESSION_POLL_INTERVAL_MS,
+  });
+
+  const forget = useCallback(() => {
+    clearStoredAuth();
+    setBearerToken(undefined);
+    setAuthToken(undefined);
+    queryClient.removeQueries({ queryKey: currentUserQueryKey });
+  }, [queryClient]);
+
+  // A token the server no longer accepts (expired, revoked) ends the session in this tab.
+  const rejected = currentUser.error instanceof ApiError && currentUser.error.status === 401;
+  useEffect(() => {
+    if (rejected) forget();
+  }, [rejected, forget]);
+
+  useSessionRefresh(authToken !== undefined && currentUser.isSuccess, SESSION_POLL_INTERVAL_MS, (session) => {
+    storeAuth(session);
+    setBearerToken(session.authToken);
+    setAuthToken(session.authToken);
+    queryClient.setQueryData(currentUserQueryKey, session.user);
+  });
+
+  const signIn = useCallback(
+    (session: AuthSession) => {
+      storeAuth(session);
+      setBearerToken(session.authToken);
+      queryClient.setQueryData(currentUserQueryKey, session.user);
+      setAuthToken(session.authToken);
+      window.setTimeout(() => void queryClient.invalidateQueries(), SIGN_IN_REFETCH_DELAY_MS);
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await endSession();
+    } catch {
+      // The local sign-out happens even when the server cannot be reached.
+    }
+    clearStoredAuth();
+    setBearerToken(undefined);
+    // Going to / with a full load drops every cached answer of the signed-in user.
+    window.location.assign('/');
+  }, []);
+
+  const user = authToken === undefined ? undefined : currentUser.data;
+  const isInitialized = authToken === undefined || currentUser.isSuccess || currentUser.isError;
+  const value = useMemo(
+    () => ({ user, isInitialized, signIn, signOut }),
+    [user, isInitialized, signIn, signOut],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider');
+  return session;
+}
+
+/** The signed-in user, for screens that are only reachable when signed in. */
+export function useSignedInUser(): User {
+  const { user } = useSession();
+  if (!user) throw new Error('useSignedInUser is only for signed-in screens');
+  return user;
+}

@@ -1,0 +1,36 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { e2eEnvironment } from './environment.ts';
+
+export const MOBILE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+/** The base URL is only known once the global setup has started the server on a free port. */
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(e2eEnvironment().baseUrl);
+  },
+});
+
+export { expect };
+
+/** No serious or critical accessibility violation on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // React Aria's live announcer briefly holds `role="img"` nodes labelled by elements elsewhere so
+  // screen readers read them out; axe misreads these visually hidden, transient nodes.
+  const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  const severe = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    severe.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Screenshot kept with the test's artifacts (test-results/). */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
