@@ -47,6 +47,8 @@ export async function measure(
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
+    /** A sequence each connection repeats, e.g. start then end on a resource of its own. */
+    requests?: autocannon.Request[];
   },
 ): Promise<Measurement> {
   const connections = options.connections ?? 50;
@@ -55,6 +57,7 @@ export async function measure(
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
     connections,
   };
   await autocannon({ ...base, duration: 1 });

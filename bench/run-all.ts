@@ -4,6 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
+import { resourcesScenarios } from './scenarios/resources.ts';
 
 async function bareServerCeiling(): Promise<Measurement> {
   const server = await startServer<{ port: number }>(
@@ -16,24 +17,61 @@ async function bareServerCeiling(): Promise<Measurement> {
   }
 }
 
+/** Durable single-row commits per second with the production database settings. */
+async function commitCeiling(): Promise<{ commitsPerSecond: number; p99Ms: number }> {
+  const script = fileURLToPath(new URL('./ceilings/commit-rate.ts', import.meta.url));
+  const { execFileSync } = await import('node:child_process');
+  const output = execFileSync(process.execPath, [
+    '--disable-warning=ExperimentalWarning',
+    script,
+    String(DURATION_SECONDS),
+  ]);
+  return JSON.parse(output.toString()) as { commitsPerSecond: number; p99Ms: number };
+}
+
 const rows: Measurement[] = [];
 rows.push(await bareServerCeiling());
+const commits = await commitCeiling();
 rows.push(...(await accountsScenarios()));
+const resources = await resourcesScenarios();
+rows.push(...resources.rows);
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
 );
 printTable(rows);
 const ceiling = rows[0]?.requestsPerSecond ?? 1;
-const me = rows.find((row) => row.scenario === 'GET /api/users/me');
-if (me)
-  process.stdout.write(
-    `\nGET /api/users/me reaches ${((me.requestsPerSecond / ceiling) * 100).toFixed(0)} % of the bare server.\n`,
+const say = (line: string) => process.stdout.write(`${line}\n`);
+say(
+  `\nCeilings: bare server ${ceiling} req/s; durable commits ${commits.commitsPerSecond}/s (p99 ${commits.p99Ms} ms).`,
+);
+say(
+  'Targets of issue 3: reads >= 1/4 of the bare server; start/end >= 80 % of half the commit ceiling with p99 < 50 ms; race always exactly one.',
+);
+for (const row of rows.slice(1)) {
+  if (!row.scenario.startsWith('GET')) continue;
+  const share = row.requestsPerSecond / ceiling;
+  say(
+    `  ${row.scenario}: ${(share * 100).toFixed(0)} % of the bare server (${share >= 0.25 ? 'meets' : 'misses'} 1/4)`,
   );
+}
+const cycleRow = rows.find((row) => row.scenario.startsWith('start/end cycle'));
+if (cycleRow) {
+  const cycles = cycleRow.requestsPerSecond / 2;
+  const target = 0.8 * (commits.commitsPerSecond / 2);
+  const meets = cycles >= target && cycleRow.p99Ms < 50;
+  say(
+    `  start/end: ${Math.round(cycles)} cycles/s, target ${Math.round(target)}, p99 ${cycleRow.p99Ms} ms (${meets ? 'meets' : 'misses'})`,
+  );
+}
+const { race } = resources;
+say(
+  `  race: ${race.roundsWithExactlyOneWinner} of ${race.rounds} rounds had exactly one winner (p99 ${race.p99Ms} ms)`,
+);
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race }, null, 2)}\n`,
 );

@@ -9,6 +9,7 @@ import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
 import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
+import { seedResources } from './seed-resources.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-bench-'));
 const config = {
@@ -30,9 +31,30 @@ const bench = await services.users.createOrPromoteAdministrator({
   password: 'bench password',
 });
 const token = await services.sessions.issue(bench.user.id);
+// Fifty more managers for the race: fifty different users who may all start sessions.
+const racerTokens: string[] = [];
+const racerIds: number[] = [];
+for (let index = 0; index < 50; index += 1) {
+  const racer = await services.users.createOrPromoteAdministrator({
+    username: `racer${index}`,
+    email: `racer${index}@example.org`,
+    password: 'racer password',
+  });
+  racerIds.push(racer.user.id);
+  racerTokens.push(await services.sessions.issue(racer.user.id));
+}
+const { resourceIds } = await seedResources(database.db, { benchUserId: bench.user.id, racers: racerIds });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
-  `${JSON.stringify({ port: (app.server.address() as AddressInfo).port, token, username: 'bench', password: 'bench password', dialect: database.dialect })}\n`,
+  `${JSON.stringify({
+    port: (app.server.address() as AddressInfo).port,
+    token,
+    racerTokens,
+    resourceIds,
+    username: 'bench',
+    password: 'bench password',
+    dialect: database.dialect,
+  })}\n`,
 );
 process.on('SIGTERM', async () => {
   await app.close();

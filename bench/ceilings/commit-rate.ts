@@ -1,0 +1,41 @@
+// The disk's ceiling: sequential single-row commits through the app's own database layer and
+// settings (SQLite WAL with synchronous=FULL, or the PostgreSQL of BENCH_DATABASE_URL).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
+
+const seconds = Number(process.argv[2] ?? 5);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-commit-'));
+const handle = await openDatabase({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
+await migrateToLatest(handle);
+const latencies: number[] = [];
+const until = performance.now() + seconds * 1000;
+let index = 0;
+while (performance.now() < until) {
+  const started = performance.now();
+  const now = new Date();
+  await handle.db
+    .insertInto('mail_queue')
+    .values({
+      recipient: `r${index}`,
+      subject: 's',
+      html: 'h',
+      text: 't',
+      next_attempt_at: now,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+    })
+    .execute();
+  latencies.push(performance.now() - started);
+  index += 1;
+}
+await handle.close();
+rmSync(dataDir, { recursive: true, force: true });
+latencies.sort((a, b) => a - b);
+const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+process.stdout.write(
+  `${JSON.stringify({ commitsPerSecond: Math.round(latencies.length / seconds), p99Ms: Number(p99.toFixed(2)), dialect: handle.dialect })}\n`,
+);

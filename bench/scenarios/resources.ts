@@ -1,0 +1,115 @@
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import { type Measurement, measure, startServer } from '../harness.ts';
+
+type AppInfo = { port: number; token: string; racerTokens: string[]; resourceIds: number[] };
+
+export type RaceResult = { rounds: number; roundsWithExactlyOneWinner: number; p99Ms: number };
+
+/** Fifty different users start on one free resource at the same moment, `rounds` times. */
+async function race(base: string, info: AppInfo, rounds: number): Promise<RaceResult> {
+  const resourceId = info.resourceIds.at(-1) ?? 0;
+  const latencies: number[] = [];
+  let exact = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    const answers = await Promise.all(
+      info.racerTokens.map(async (token) => {
+        const started = performance.now();
+        const response = await fetch(`${base}/api/resources/${resourceId}/usage/start`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        latencies.push(performance.now() - started);
+        return response.status;
+      }),
+    );
+    if (
+      answers.filter((status) => status === 201).length === 1 &&
+      answers.filter((status) => status === 409).length === 49
+    )
+      exact += 1;
+    await fetch(`${base}/api/resources/${resourceId}/usage/end`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    rounds,
+    roundsWithExactlyOneWinner: exact,
+    p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
+/** Issue 3: reads and writes on 1,000 resources in 20 groups with 10,000 usage rows. */
+export async function resourcesScenarios(): Promise<{ rows: Measurement[]; race: RaceResult }> {
+  const server = await startServer<AppInfo>(
+    fileURLToPath(new URL('../servers/app-server.ts', import.meta.url)),
+  );
+  try {
+    const base = `http://127.0.0.1:${server.info.port}`;
+    const auth = { authorization: `Bearer ${server.info.token}` };
+    const first = server.info.resourceIds[0];
+    const rows: Measurement[] = [];
+    rows.push(
+      await measure('GET /api/resources (page 1 of 100)', {
+        url: `${base}/api/resources?page=1&limit=10`,
+        headers: auth,
+      }),
+    );
+    rows.push(
+      await measure('GET /api/resources?search=', {
+        url: `${base}/api/resources?search=Machine%2042&limit=10`,
+        headers: auth,
+      }),
+    );
+    rows.push(
+      await measure('GET …/usage/active', {
+        url: `${base}/api/resources/${first}/usage/active`,
+        headers: auth,
+      }),
+    );
+    rows.push(
+      await measure('GET …/usage/history (1,000 rows)', {
+        url: `${base}/api/resources/${first}/usage/history?page=3&limit=10`,
+        headers: auth,
+      }),
+    );
+    // Each connection works on a resource of its own: start, then end, over and over.
+    let nextResource = 1;
+    const resourceOf = new WeakMap<object, number>();
+    const json = { ...auth, 'content-type': 'application/json' };
+    const cycle: autocannon.Request[] = [
+      {
+        method: 'POST',
+        headers: json,
+        body: '{}',
+        setupRequest: (request, context) => {
+          if (!resourceOf.has(context)) {
+            resourceOf.set(
+              context,
+              server.info.resourceIds[nextResource % server.info.resourceIds.length] ?? 0,
+            );
+            nextResource += 1;
+          }
+          return { ...request, path: `/api/resources/${resourceOf.get(context)}/usage/start` };
+        },
+      },
+      {
+        method: 'PUT',
+        headers: json,
+        body: '{}',
+        setupRequest: (request, context) => ({
+          ...request,
+          path: `/api/resources/${resourceOf.get(context)}/usage/end`,
+        }),
+      },
+    ];
+    rows.push(await measure('start/end cycle (requests)', { url: base, requests: cycle }));
+    return { rows, race: await race(base, server.info, 20) };
+  } finally {
+    await server.stop();
+  }
+}
