@@ -35,8 +35,11 @@ function part(raw: string, type: string): string {
   return body;
 }
 
-/** A real SMTP server on a free loopback port that keeps every mail it receives. */
-export async function startSmtpCapture() {
+/**
+ * A real SMTP server on a free loopback port that keeps every mail it receives. `onMail` sees
+ * each mail before the sender is answered (the browser tests write them to a folder with it).
+ */
+export async function startSmtpCapture(options: { onMail?: (mail: CapturedMail) => Promise<void> } = {}) {
   const mails: CapturedMail[] = [];
   const waiters: { match: (mail: CapturedMail) => boolean; resolve: (mail: CapturedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -65,7 +68,8 @@ export async function startSmtpCapture() {
             waiter.resolve(mail);
           }
         }
-        callback();
+        if (options.onMail) options.onMail(mail).then(() => callback(), callback);
+        else callback();
       });
     },
   });
