@@ -1,8 +1,7 @@
-import { Alert, Button, Card, Form, Input, Label, TextField } from '@heroui/react';
+import { Alert, Card } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import { NewEmailForm } from '../../../components/new-email-form.tsx';
 import { useRequestEmailChange } from '../api/use-request-email-change.ts';
 import { requestEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
 
@@ -10,8 +9,6 @@ import { requestEmailChangeErrorMessage } from '../hooks/account-error-messages.
 export function EmailChangeCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const request = useRequestEmailChange();
-  const [newEmail, setNewEmail] = useState('');
-  const trimmed = newEmail.trim();
 
   return (
     <Card className="max-w-xl">
@@ -43,31 +40,13 @@ export function EmailChangeCard({ user }: { user: User }) {
             </Alert.Content>
           </Alert>
         )}
-        <Form
-          className="flex flex-col gap-4 sm:flex-row sm:items-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!trimmed) return;
-            request.mutate(trimmed, { onSuccess: () => setNewEmail('') });
-          }}
-        >
-          <TextField
-            isRequired
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            className="flex-1"
-            value={newEmail}
-            onChange={setNewEmail}
-          >
-            <Label>{t('account.settings.newEmail')}</Label>
-            <Input />
-            <TranslatedFieldError />
-          </TextField>
-          <Button type="submit" className="sm:mt-6" isDisabled={!trimmed} isPending={request.isPending}>
-            {t('account.settings.submit')}
-          </Button>
-        </Form>
+        <NewEmailForm
+          label={t('account.settings.newEmail')}
+          submitLabel={t('account.settings.submit')}
+          autoComplete="email"
+          isPending={request.isPending}
+          onSubmit={(email, clear) => request.mutate(email, { onSuccess: clear })}
+        />
         <p className="text-sm text-muted">{t('account.settings.note')}</p>
       </Card.Content>
     </Card>

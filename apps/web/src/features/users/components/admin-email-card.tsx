@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Form, Input, Label, TextField } from '@heroui/react';
+import { Alert, Card } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import { NewEmailForm } from '../../../components/new-email-form.tsx';
 import { useAdminChangeEmail } from '../api/use-admin-change-email.ts';
 import { adminEmailErrorMessage } from '../hooks/admin-email-error-message.ts';
 
@@ -13,8 +13,6 @@ export const EMAIL_CHANGED_ALERT_MS = 3000;
 export function AdminEmailCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const change = useAdminChangeEmail(user.id);
-  const [newEmail, setNewEmail] = useState('');
-  const trimmed = newEmail.trim();
   const { isSuccess, reset } = change;
 
   useEffect(() => {
@@ -48,30 +46,12 @@ export function AdminEmailCard({ user }: { user: User }) {
             </Alert.Content>
           </Alert>
         )}
-        <Form
-          className="flex flex-col gap-4 sm:flex-row sm:items-start"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!trimmed) return;
-            change.mutate(trimmed, { onSuccess: () => setNewEmail('') });
-          }}
-        >
-          <TextField
-            isRequired
-            name="newEmail"
-            type="email"
-            className="flex-1"
-            value={newEmail}
-            onChange={setNewEmail}
-          >
-            <Label>{t('users.email.newEmail')}</Label>
-            <Input />
-            <TranslatedFieldError />
-          </TextField>
-          <Button type="submit" className="sm:mt-6" isDisabled={!trimmed} isPending={change.isPending}>
-            {t('users.email.submit')}
-          </Button>
-        </Form>
+        <NewEmailForm
+          label={t('users.email.newEmail')}
+          submitLabel={t('users.email.submit')}
+          isPending={change.isPending}
+          onSubmit={(email, clear) => change.mutate(email, { onSuccess: clear })}
+        />
       </Card.Content>
     </Card>
   );
