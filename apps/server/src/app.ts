@@ -30,6 +30,9 @@ import { usageRoutes } from './domains/usage/usage.routes.ts';
 import { createUsageService } from './domains/usage/usage.service.ts';
 import { createUsersRepository } from './domains/users/users.repository.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
+import { createUserSearchRepository } from './domains/users/user-search.repository.ts';
+import { userSearchRoutes } from './domains/users/user-search.routes.ts';
+import { createUserSearchService } from './domains/users/user-search.service.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
@@ -141,6 +144,7 @@ export function createServices(deps: AppDeps) {
     clock,
     ...events,
   });
+  const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
   const resourceListing = createResourceListingService({
     resources,
     activeResourceIdsOf: (userId) => usage.activeResourceIdsOf(userId),
@@ -154,6 +158,7 @@ export function createServices(deps: AppDeps) {
     emailTemplates,
     sessions,
     users,
+    userSearch,
     auth,
     outbox,
     eventDispatcher,
@@ -195,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes({ database: deps.database, version: APP_VERSION }));
   await app.register(authRoutes({ auth: services.auth, rateLimits }));
   await app.register(usersRoutes({ users: services.users, rateLimits }));
+  await app.register(userSearchRoutes({ userSearch: services.userSearch }));
   await app.register(
     resourcesRoutes({
       resources: services.resources,

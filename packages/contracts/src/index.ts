@@ -9,4 +9,5 @@ export * from './resource-messages.ts';
 export * from './resources.ts';
 export * from './sso.ts';
 export * from './usage.ts';
+export * from './user-search.ts';
 export * from './users.ts';

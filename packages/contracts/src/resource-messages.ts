@@ -12,6 +12,7 @@ export const ResourceMessages = {
   forbiddenIntroduceResourceGroup: 'User does not have permission to introduce users to this resource group',
   forbiddenManageResources: 'Forbidden - User does not have permission to manage resources.',
   forbiddenUseResource: 'Forbidden - An introduction is required to use this resource.',
+  forbiddenSearchUsers: 'Forbidden - Only resource managers, user managers and introducers may search users.',
   forbiddenOthersHistory: "Forbidden - User does not have permission to view other users' usage history.",
   resourceInUse: 'The resource is already in use.',
   takeOverNotAllowed: 'The resource is in use and does not allow takeover.',

@@ -23,19 +23,21 @@ export function sseFrame(event: DomainEvent): string {
 }
 
 type Stream = { response: ServerResponse; keepAlive: NodeJS.Timeout };
+/** A resource id, or every resource: the web app keeps one stream per tab for all of them. */
+type Topic = number | 'all';
 
 /**
  * Open event streams per resource, fed by the event dispatcher. Events are checked against
  * the contract before they go out, like every frame that leaves the server.
  */
 export function createResourceEventHub(deps: { logger: Logger; keepAliveMs?: number }) {
-  const streams = new Map<number, Set<Stream>>();
+  const streams = new Map<Topic, Set<Stream>>();
 
-  function close(resourceId: number, stream: Stream) {
+  function close(topic: Topic, stream: Stream) {
     clearInterval(stream.keepAlive);
-    const set = streams.get(resourceId);
+    const set = streams.get(topic);
     set?.delete(stream);
-    if (set?.size === 0) streams.delete(resourceId);
+    if (set?.size === 0) streams.delete(topic);
   }
 
   const consumer: EventConsumer = {
@@ -64,34 +66,38 @@ export function createResourceEventHub(deps: { logger: Logger; keepAliveMs?: num
           }
         }
       }
+      for (const stream of streams.get('all') ?? []) stream.response.write(frame);
     },
   };
 
   return {
     consumer,
 
-    /** Sends the resource's events to this response until it closes; answers the clean-up. */
-    subscribe(resourceId: number, response: ServerResponse): () => void {
+    /**
+     * Sends the events of one resource, or of all resources, to this response until it
+     * closes; answers the clean-up.
+     */
+    subscribe(topic: Topic, response: ServerResponse): () => void {
       const stream: Stream = {
         response,
         // A comment line keeps proxies and load balancers from closing an idle stream.
         keepAlive: setInterval(() => response.write(': keep-alive\n\n'), deps.keepAliveMs ?? KEEP_ALIVE_MS),
       };
-      const set = streams.get(resourceId) ?? new Set<Stream>();
+      const set = streams.get(topic) ?? new Set<Stream>();
       set.add(stream);
-      streams.set(resourceId, set);
-      return () => close(resourceId, stream);
+      streams.set(topic, set);
+      return () => close(topic, stream);
     },
 
-    subscriberCount(resourceId: number): number {
-      return streams.get(resourceId)?.size ?? 0;
+    subscriberCount(topic: Topic): number {
+      return streams.get(topic)?.size ?? 0;
     },
 
     /** Ends every stream, so the server can close (an open stream never becomes idle). */
     closeAll(): void {
-      for (const [resourceId, set] of streams) {
+      for (const [topic, set] of streams) {
         for (const stream of [...set]) {
-          close(resourceId, stream);
+          close(topic, stream);
           stream.response.end();
         }
       }

@@ -160,10 +160,32 @@ describe.each(TEST_DIALECTS)('resource event stream on %s', (dialect) => {
     stream.close();
   });
 
+  it('streams the events of every resource on /api/resources/events, deleted ones included', async () => {
+    const manager = await t.given.user({ canManageResources: true });
+    const [first, second] = [await given.resource(manager), await given.resource(manager)];
+    const member = await t.given.member();
+    const stream = await openStream(`${baseUrl}/api/resources/events`, member.token);
+    expect(stream.response.status).toBe(200);
+    await given.start(manager, first.id);
+    await given.start(manager, second.id);
+    await t.app.inject({ method: 'DELETE', url: `/api/resources/${first.id}`, headers: manager.auth });
+    const frames = [await stream.next(500), await stream.next(500), await stream.next(500)];
+    expect(frames.map((frame) => [frame.event, JSON.parse(frame.data).data.resourceId])).toEqual([
+      ['usage.started', first.id],
+      ['usage.started', second.id],
+      ['resource.deleted', first.id],
+    ]);
+    // The stream of all resources outlives a deleted one.
+    expect(t.services.resourceEventHub.subscriberCount('all')).toBe(1);
+    stream.close();
+    await expect.poll(() => t.services.resourceEventHub.subscriberCount('all')).toBe(0);
+  });
+
   it('answers 401 without a token and 404 for a missing resource', async () => {
     const member = await t.given.member();
     const anonymous = await fetch(`${baseUrl}/api/resources/1/events`);
     expect(anonymous.status).toBe(401);
+    expect((await fetch(`${baseUrl}/api/resources/events`)).status).toBe(401);
     const missing = await fetch(`${baseUrl}/api/resources/999999/events`, {
       headers: { authorization: `Bearer ${member.token}` },
     });

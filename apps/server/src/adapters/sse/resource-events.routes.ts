@@ -1,9 +1,42 @@
 import { ResourceIdPathSchema } from '@toolpass/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../platform/http/route-guards.ts';
 import type { ResourceEventHub } from './resource-event-hub.ts';
 
-/** GET /api/resources/{resourceId}/events: the resource's events as server-sent events. */
+const EVENT_TYPES =
+  'usage.started, usage.ended, usage.taken-over, resource.updated, resource.deleted, introduction.granted, ' +
+  'introduction.revoked; event name = type, data = { id, type, occurredAt, data }. Needs the bearer token; ' +
+  'a comment line every 15 s keeps it open';
+
+/** Turns the reply into an event stream fed by the hub for the topic until the client leaves. */
+function streamEvents(
+  hub: ResourceEventHub,
+  topic: Parameters<ResourceEventHub['subscribe']>[0],
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // From here on the response is written by hand and Fastify no longer touches it.
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Tells nginx not to buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  // Sends the headers at once, so the client knows the stream is open.
+  response.write(': connected\n\n');
+  const unsubscribe = hub.subscribe(topic, response);
+  request.raw.on('close', unsubscribe);
+}
+
+/**
+ * GET /api/resources/{resourceId}/events: one resource's events as server-sent events.
+ * GET /api/resources/events: every resource's events, so a page listing many resources needs
+ * one connection (browsers allow six per server over HTTP/1.1).
+ */
 export function resourceEventsRoutes(deps: {
   hub: ResourceEventHub;
   ensureResourceExists(id: number): Promise<void>;
@@ -12,36 +45,32 @@ export function resourceEventsRoutes(deps: {
     app.addHook('preClose', async () => deps.hub.closeAll());
 
     app.get(
+      '/api/resources/events',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: ['Usage'],
+          security: [{ bearerAuth: [] }],
+          summary: `Server-sent events of every resource (${EVENT_TYPES})`,
+        },
+      },
+      async (request, reply) => streamEvents(deps.hub, 'all', request, reply),
+    );
+
+    app.get(
       '/api/resources/:resourceId/events',
       {
         preValidation: signedIn,
         schema: {
           tags: ['Usage'],
           security: [{ bearerAuth: [] }],
-          summary:
-            'Server-sent events of the resource (usage.started, usage.ended, usage.taken-over, resource.updated, ' +
-            'resource.deleted, introduction.granted, introduction.revoked); event name = type, data = ' +
-            '{ id, type, occurredAt, data }. Needs the bearer token; a comment line every 15 s keeps it open',
+          summary: `Server-sent events of the resource (${EVENT_TYPES})`,
           params: ResourceIdPathSchema,
         },
       },
       async (request, reply) => {
-        const { resourceId } = request.params;
-        await deps.ensureResourceExists(resourceId);
-        // From here on the response is written by hand and Fastify no longer touches it.
-        reply.hijack();
-        const response = reply.raw;
-        response.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // Tells nginx not to buffer the stream.
-          'x-accel-buffering': 'no',
-        });
-        // Sends the headers at once, so the client knows the stream is open.
-        response.write(': connected\n\n');
-        const unsubscribe = deps.hub.subscribe(resourceId, response);
-        request.raw.on('close', unsubscribe);
+        await deps.ensureResourceExists(request.params.resourceId);
+        streamEvents(deps.hub, request.params.resourceId, request, reply);
       },
     );
   };

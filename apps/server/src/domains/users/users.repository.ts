@@ -2,6 +2,7 @@ import type { PermissionName, SystemPermissions } from '@toolpass/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
+import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database, UserRow, UserTokenPurpose } from '../../platform/db/schema.ts';
 
@@ -181,12 +182,9 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
     ): Promise<UserPage> {
       let base = db.selectFrom('users');
       if (query.search) {
-        const pattern = `%${lookupKey(query.search).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const pattern = containsPattern(lookupKey(query.search));
         base = base.where((eb) =>
-          eb.or([
-            eb('username_key', 'like', sql<string>`${pattern} escape '\\'`),
-            eb('email_key', 'like', sql<string>`${pattern} escape '\\'`),
-          ]),
+          eb.or([eb('username_key', 'like', pattern), eb('email_key', 'like', pattern)]),
         );
       }
       if (query.ids)
