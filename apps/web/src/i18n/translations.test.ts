@@ -1,9 +1,8 @@
 import { Messages, PermissionNameSchema } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
-import de from '../../public/locales/de/common.json';
-import en from '../../public/locales/en/common.json';
 import { NAVIGATION } from '../app/shell/navigation.ts';
 import { THEMES } from '../app/theme-context.tsx';
+import { NAMESPACES } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,7 +16,20 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const languages = { en: flatten(en), de: flatten(de) };
+const files = import.meta.glob<Tree>('../../public/locales/*/*.json', { import: 'default', eager: true });
+/** Language → namespace → flattened texts, from the files the HTTP backend serves. */
+const byNamespace = new Map<string, Map<string, Map<string, string>>>();
+for (const [path, tree] of Object.entries(files)) {
+  const [, language, namespace] = path.match(/locales\/([^/]+)\/([^/]+)\.json$/) ?? [];
+  if (!language || !namespace) continue;
+  const namespaces = byNamespace.get(language) ?? new Map();
+  namespaces.set(namespace, flatten(tree));
+  byNamespace.set(language, namespaces);
+}
+/** Every key of a language, whichever file holds it (keys are unique across files). */
+const merged = (language: string) =>
+  new Map([...(byNamespace.get(language)?.values() ?? [])].flatMap((entries) => [...entries]));
+const languages = { en: merged('en'), de: merged('de') };
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
@@ -46,6 +58,22 @@ const dynamicKeys = [
 ];
 
 describe('translations', () => {
+  it.each(['en', 'de'])('has exactly the configured namespace files in %s', (language) => {
+    expect([...(byNamespace.get(language)?.keys() ?? [])].sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it('has each key in one file only, so t() finds it without naming the file', () => {
+    const seen = new Map<string, string>();
+    const duplicated: string[] = [];
+    for (const [namespace, entries] of byNamespace.get('en') ?? []) {
+      for (const key of entries.keys()) {
+        if (seen.has(key)) duplicated.push(`${key} (${seen.get(key)}, ${namespace})`);
+        seen.set(key, namespace);
+      }
+    }
+    expect(duplicated).toEqual([]);
+  });
+
   it('has the same keys in English and German', () => {
     expect([...languages.de.keys()].sort()).toEqual([...languages.en.keys()].sort());
   });

@@ -62,17 +62,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+function authorizedHeaders(): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (bearerToken) headers.set('Authorization', `Bearer ${bearerToken}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  const response = await fetch(withQuery(path, options.query), {
-    method,
-    headers,
-    credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  return headers;
+}
+
+async function send<T>(method: string, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(path, { ...init, method, credentials: 'include', signal });
   const body = await readBody(response);
   if (!response.ok) {
     throw new ApiError(response.status, response.statusText, isApiErrorBody(body) ? body : undefined);
@@ -80,10 +77,45 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   return body as T;
 }
 
+function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = authorizedHeaders();
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return send<T>(method, withQuery(path, options.query), { headers, body }, options.signal);
+}
+
+/** Multipart form fields; booleans travel as the words true and false, files as they are. */
+export type FormFields = Record<string, string | boolean | Blob | null | undefined>;
+
+function toFormData(fields: FormFields): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+    else form.append(name, String(value));
+  }
+  return form;
+}
+
 /** The one HTTP client of the app; response types come from `@toolpass/contracts`. */
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  /** A multipart form; the browser sets the boundary, so no Content-Type is given here. */
+  sendForm: <T>(method: 'POST' | 'PUT', path: string, fields: FormFields) =>
+    send<T>(method, path, { headers: authorizedHeaders(), body: toFormData(fields) }),
+  /** An open streaming response (server-sent events) with the same credentials as every call. */
+  openStream: async (path: string, signal: AbortSignal): Promise<Response> => {
+    const headers = authorizedHeaders();
+    headers.set('Accept', 'text/event-stream');
+    const response = await fetch(path, { headers, credentials: 'include', signal, cache: 'no-store' });
+    if (!response.ok || !response.body) {
+      const body = await readBody(response);
+      throw new ApiError(response.status, response.statusText, isApiErrorBody(body) ? body : undefined);
+    }
+    return response;
+  },
 };
