@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
+import { webBundleScenario } from './scenarios/web-bundle.ts';
 
 async function bareServerCeiling(): Promise<Measurement> {
   const server = await startServer<{ port: number }>(
@@ -68,6 +69,7 @@ const { race } = resources;
 say(
   `  race: ${race.roundsWithExactlyOneWinner} of ${race.rounds} rounds had exactly one winner (p99 ${race.p99Ms} ms)`,
 );
+say(webBundleScenario());
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });

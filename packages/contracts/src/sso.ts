@@ -8,3 +8,11 @@ export const SsoProviderSummarySchema = z
   .object({ id: z.number().int(), name: z.string(), type: SsoProviderTypeSchema })
   .describe('A single sign-on provider offered on the sign-in screen');
 export type SsoProviderSummary = z.infer<typeof SsoProviderSummarySchema>;
+
+/** Links a single sign-on identity to the local account with that email (spec 01 §3, §7). */
+export const LinkSsoAccountBodySchema = z.object({
+  email: z.string().trim().min(1),
+  externalId: z.string().min(1),
+  password: z.string().min(1),
+});
+export type LinkSsoAccountBody = z.infer<typeof LinkSsoAccountBodySchema>;

@@ -3,10 +3,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { BootScreen } from '../components/boot-screen.tsx';
+import { InstallPrompt } from '../features/install-prompt/install-prompt.tsx';
+import { captureInstallPromptEvent } from '../features/install-prompt/install-prompt-event.ts';
+import { PullToRefreshIndicator } from '../features/pull-to-refresh/pull-to-refresh-indicator.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 import { createQueryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { ThemeProvider } from './theme-context.tsx';
+
+captureInstallPromptEvent();
 
 function Routes() {
   const { isInitialized } = useSession();
@@ -23,6 +28,8 @@ export function App() {
             <Routes />
           </SessionProvider>
           <Toast.Provider placement="top end" />
+          <PullToRefreshIndicator />
+          <InstallPrompt />
         </Suspense>
       </ThemeProvider>
     </QueryClientProvider>

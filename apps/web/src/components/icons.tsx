@@ -1,9 +1,12 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-/** Small stroke icons; decorative, so hidden from assistive technology. */
-function Icon({ children, ...props }: IconProps) {
+/**
+ * Small stroke icons; decorative, so hidden from assistive technology unless the props give
+ * them a role and a label.
+ */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       aria-hidden="true"
@@ -104,5 +107,45 @@ export const WrenchIcon = (props: IconProps) => (
 export const ChevronUpDownIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M7 9l5-5 5 5M7 15l5 5 5-5" />
+  </Icon>
+);
+export const QrCodeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="3" width="7" height="7" rx="1" />
+    <rect x="14" y="3" width="7" height="7" rx="1" />
+    <rect x="3" y="14" width="7" height="7" rx="1" />
+    <path d="M14 14h3v3h-3zM20 14v.01M14 20h.01M17 20h4v-3" />
+  </Icon>
+);
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Icon>
+);
+export const TrashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+export const FlashlightIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 2h12v5l-3 4v11H9V11L6 7zM6 7h12M12 14v2" />
+  </Icon>
+);
+export const ZoomInIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M21 21l-4.3-4.3M11 8v6M8 11h6" />
+  </Icon>
+);
+export const ZoomOutIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M21 21l-4.3-4.3M8 11h6" />
+  </Icon>
+);
+export const PowerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />
   </Icon>
 );

@@ -5,7 +5,8 @@ export const AUTH_STORAGE_KEY = 'auth';
 
 export type StoredAuth = Pick<AuthSession, 'authToken'>;
 
-function parse(raw: string | null): StoredAuth | undefined {
+/** An auth object from storage or from the single sign-on return (spec 01 §2); undefined when damaged. */
+export function parseAuth(raw: string | null): StoredAuth | undefined {
   if (!raw) return undefined;
   try {
     const value: unknown = JSON.parse(raw);
@@ -21,7 +22,9 @@ function parse(raw: string | null): StoredAuth | undefined {
 
 /** The persisted auth from local storage, or from session storage (spec 01 §4). */
 export function readStoredAuth(): StoredAuth | undefined {
-  return parse(localStorage.getItem(AUTH_STORAGE_KEY)) ?? parse(sessionStorage.getItem(AUTH_STORAGE_KEY));
+  return (
+    parseAuth(localStorage.getItem(AUTH_STORAGE_KEY)) ?? parseAuth(sessionStorage.getItem(AUTH_STORAGE_KEY))
+  );
 }
 
 export function storeAuth(auth: StoredAuth): void {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, User } from '@toolpass/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, setBearerToken } from '../lib/api-client.ts';
-import { clearStoredAuth, readStoredAuth, storeAuth } from './auth-storage.ts';
+import { clearStoredAuth, readStoredAuth, type StoredAuth, storeAuth } from './auth-storage.ts';
 import { currentUserQueryKey, endSession, fetchCurrentUser } from './session-api.ts';
 import { useSessionRefresh } from './use-session-refresh.ts';
 
@@ -17,6 +17,8 @@ type Session = {
   /** False until the persisted auth has been checked (the boot screen shows meanwhile). */
   isInitialized: boolean;
   signIn: (session: AuthSession) => void;
+  /** Sign-in with a token alone (single sign-on return); the user is fetched with it. */
+  signInWithToken: (auth: StoredAuth) => void;
   signOut: () => Promise<void>;
 };
 
@@ -59,15 +61,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.setQueryData(currentUserQueryKey, session.user);
   });
 
-  const signIn = useCallback(
-    (session: AuthSession) => {
-      storeAuth(session);
-      setBearerToken(session.authToken);
-      queryClient.setQueryData(currentUserQueryKey, session.user);
-      setAuthToken(session.authToken);
+  const signInWithToken = useCallback(
+    (auth: StoredAuth) => {
+      storeAuth(auth);
+      setBearerToken(auth.authToken);
+      setAuthToken(auth.authToken);
       window.setTimeout(() => void queryClient.invalidateQueries(), SIGN_IN_REFETCH_DELAY_MS);
     },
     [queryClient],
+  );
+
+  const signIn = useCallback(
+    (session: AuthSession) => {
+      queryClient.setQueryData(currentUserQueryKey, session.user);
+      signInWithToken(session);
+    },
+    [queryClient, signInWithToken],
   );
 
   const signOut = useCallback(async () => {
@@ -85,8 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = authToken === undefined ? undefined : currentUser.data;
   const isInitialized = authToken === undefined || currentUser.isSuccess || currentUser.isError;
   const value = useMemo(
-    () => ({ user, isInitialized, signIn, signOut }),
-    [user, isInitialized, signIn, signOut],
+    () => ({ user, isInitialized, signIn, signInWithToken, signOut }),
+    [user, isInitialized, signIn, signInWithToken, signOut],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,4 +1,10 @@
-import type { AuthSession, CreateUserBody, LocalSignInBody, User } from '@toolpass/contracts';
+import type {
+  AuthSession,
+  CreateUserBody,
+  LinkSsoAccountBody,
+  LocalSignInBody,
+  User,
+} from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const signInLocal = (body: LocalSignInBody) =>
@@ -6,3 +12,7 @@ export const signInLocal = (body: LocalSignInBody) =>
 export const registerUser = (body: CreateUserBody) => apiClient.post<User>('/api/users', body);
 export const requestPasswordReset = (email: string) =>
   apiClient.post<{ message: string }>('/api/users/reset-password', { email });
+
+/** The server side of account linking arrives with the single sign-on issue. */
+export const linkSsoAccount = (body: LinkSsoAccountBody) =>
+  apiClient.post<unknown>('/api/auth/sso/link-account', body);

@@ -1,12 +1,7 @@
 import { buttonVariants } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-
-/** Sign-in address of a provider; the provider sends the browser back to `redirectTo`. */
-export function ssoLoginUrl(provider: SsoProviderSummary, redirectTo: string): string {
-  const params = new URLSearchParams({ redirectTo });
-  return `/api/auth/sso/${provider.type}/${provider.id}/login?${params.toString()}`;
-}
+import { ssoLoginUrl } from '../api/sso-login-url.ts';
 
 type SsoProviderButtonsProps = { providers: SsoProviderSummary[]; redirectTo?: string };
 

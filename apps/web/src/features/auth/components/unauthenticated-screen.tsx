@@ -1,11 +1,15 @@
 import { Card } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useSsoReturn } from '../hooks/use-sso-return.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 import { SsoProviderButtons } from './sso-provider-buttons.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
+
+// Only a return from single sign-on needs it; the dialog code would weigh on every sign-in screen.
+const SsoAccountLinkingModal = lazy(() => import('./sso-account-linking-modal.tsx'));
 
 type View = 'login' | 'register' | 'forgotPassword';
 
@@ -18,6 +22,7 @@ const SSO_PROVIDERS: SsoProviderSummary[] = [];
 /** Sign-in, registration and forgotten password on one page (spec 01 §2). */
 export function UnauthenticatedScreen() {
   const [view, setView] = useState<View>('login');
+  const { accountLinking, onAccountLinked } = useSsoReturn();
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <WelcomePanel />
@@ -36,6 +41,11 @@ export function UnauthenticatedScreen() {
           </Card.Content>
         </Card>
       </main>
+      {accountLinking && (
+        <Suspense>
+          <SsoAccountLinkingModal linking={accountLinking} onLinked={onAccountLinked} />
+        </Suspense>
+      )}
     </div>
   );
 }

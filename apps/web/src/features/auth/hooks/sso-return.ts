@@ -1,0 +1,55 @@
+import { parseAuth, type StoredAuth } from '../../../session/auth-storage.ts';
+
+/** What the single sign-on callback asks for when an account with the same email already exists. */
+export type AccountLinking = {
+  email: string | undefined;
+  externalId: string | undefined;
+  /** Both undefined when missing or not shaped like a provider; then no new sign-on can start. */
+  provider: { type: string; id: string } | undefined;
+};
+
+export type SsoReturn = {
+  /** `invalid` when the `auth` parameter is there but not an auth object. */
+  auth: StoredAuth | 'invalid' | undefined;
+  accountLinking: AccountLinking | undefined;
+  /** The query string without the parameters read here, so a reload does not repeat them. */
+  remaining: URLSearchParams;
+};
+
+const LINKING_PARAMS = ['accountLinking', 'email', 'externalId', 'ssoProviderId', 'ssoProviderType'];
+// The provider ends up in a path; anything else than a plain id and type name must not build one.
+const PROVIDER_ID = /^\d+$/;
+const PROVIDER_TYPE = /^[A-Za-z][\w-]*$/;
+
+const nonEmpty = (value: string | null) => (value ? value : undefined);
+
+/** Reads the query string the single sign-on callback returns to (spec 01 §2). */
+export function readSsoReturn(search: URLSearchParams): SsoReturn {
+  const remaining = new URLSearchParams(search);
+  const rawAuth = search.get('auth');
+  let auth: SsoReturn['auth'];
+  if (rawAuth !== null) {
+    auth = parseAuth(rawAuth) ?? 'invalid';
+    remaining.delete('auth');
+  }
+
+  let accountLinking: AccountLinking | undefined;
+  if (search.get('accountLinking') === 'required') {
+    const type = search.get('ssoProviderType') ?? '';
+    const id = search.get('ssoProviderId') ?? '';
+    accountLinking = {
+      email: nonEmpty(search.get('email')),
+      externalId: nonEmpty(search.get('externalId')),
+      provider: PROVIDER_TYPE.test(type) && PROVIDER_ID.test(id) ? { type, id } : undefined,
+    };
+    for (const name of LINKING_PARAMS) remaining.delete(name);
+  }
+  return { auth, accountLinking, remaining };
+}
+
+/** Submitting the password needs both (spec 01 §2). */
+export function canSubmitAccountLinking(
+  linking: AccountLinking,
+): linking is AccountLinking & { email: string; externalId: string } {
+  return linking.email !== undefined && linking.externalId !== undefined;
+}

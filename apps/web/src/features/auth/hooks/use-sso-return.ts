@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSession } from '../../../session/session-context.tsx';
+import { ssoLoginUrl } from '../api/sso-login-url.ts';
+import { type AccountLinking, readSsoReturn } from './sso-return.ts';
+
+/**
+ * Acts on the return from single sign-on (spec 01 §2): an `auth` object signs in as a password
+ * sign-in does; an account linking request is handed to the caller until it is linked. Both are
+ * taken out of the address at once.
+ */
+export function useSsoReturn() {
+  const { t } = useTranslation();
+  const { signInWithToken } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [ssoReturn] = useState(() => readSsoReturn(searchParams));
+  const [accountLinking, setAccountLinking] = useState<AccountLinking | undefined>(ssoReturn.accountLinking);
+  // StrictMode runs effects twice; a second sign-in or toast would be visible.
+  const isHandled = useRef(false);
+
+  useEffect(() => {
+    if (isHandled.current) return;
+    isHandled.current = true;
+    const { auth, remaining } = ssoReturn;
+    if (auth === undefined && ssoReturn.accountLinking === undefined) return;
+    setSearchParams(remaining, { replace: true });
+    if (auth === 'invalid') notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.invalidAuthMessage'));
+    else if (auth) signInWithToken(auth);
+  }, [ssoReturn, setSearchParams, signInWithToken, t]);
+
+  /** After linking, the provider signs in again and returns here, without the linking parameters. */
+  const onAccountLinked = useCallback(() => {
+    const provider = accountLinking?.provider;
+    if (provider) {
+      window.location.assign(ssoLoginUrl(provider, window.location.href));
+      return;
+    }
+    setAccountLinking(undefined);
+    notifySuccess(t('auth.ssoLinking.linkedTitle'), t('auth.ssoLinking.linkedMessage'));
+  }, [accountLinking, t]);
+
+  return { accountLinking, onAccountLinked };
+}

@@ -1,0 +1,95 @@
+import { createVerifiedAccount, signInThroughApi, uniqueAccount } from '../support/accounts.ts';
+import { expect, expectAccessible, saveScreenshot, test } from '../support/fixtures.ts';
+
+const isCurrentUser = (url: string) => new URL(url).pathname === '/api/users/me';
+
+test('an auth object from single sign-on signs the visitor in and is taken out of the address', async ({
+  page,
+}) => {
+  const member = await createVerifiedAccount(uniqueAccount('sso'));
+  const { authToken } = await signInThroughApi(member);
+  let currentUserRequests = 0;
+  page.on('request', (request) => {
+    if (isCurrentUser(request.url())) currentUserRequests += 1;
+  });
+
+  await page.goto(`/account-settings?auth=${encodeURIComponent(JSON.stringify({ authToken }))}`);
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBe(JSON.stringify({ authToken }));
+  // As after a password sign-in, the data is fetched again about a second later.
+  await expect.poll(() => currentUserRequests, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+});
+
+test('a damaged auth parameter shows an error and leaves the sign-in screen working', async ({ page }) => {
+  await page.goto(`/resources?auth=${encodeURIComponent('{"authToken":')}`);
+  await expect(page.getByText('Single sign-on failed')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/resources$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+  await expectAccessible(page);
+});
+
+test('account linking asks for the password, then starts single sign-on again', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const linking = new URLSearchParams({
+    accountLinking: 'required',
+    email: 'ada@example.test',
+    externalId: 'ext-42',
+    ssoProviderId: '3',
+    ssoProviderType: 'OIDC',
+  });
+  await page.goto(`/resources?view=list&${linking.toString()}`);
+  const dialog = page.getByRole('dialog', { name: 'Link your account' });
+  await expect(dialog).toContainText('An account with the email address ada@example.test already exists');
+  await expect(page).toHaveURL(/\/resources\?view=list$/);
+  await expectAccessible(page);
+  await saveScreenshot(page, testInfo, 'sso-account-linking-desktop');
+
+  await test.step('it cannot be dismissed', async () => {
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+  });
+
+  await test.step('a refusal of the server shows its message', async () => {
+    // The server has no link-account endpoint yet: its 404 message is what the member sees.
+    await dialog.getByLabel('Password', { exact: true }).fill('the old password');
+    await dialog.getByRole('button', { name: 'Link account' }).click();
+    await expect(page.getByText('Account linking failed')).toBeVisible();
+    await expect(page.getByText('Route POST /api/auth/sso/link-account not found')).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  await test.step('a linked account goes back to the provider, returning to the same page', async () => {
+    let linkBody: unknown;
+    await page.route('**/api/auth/sso/link-account', async (route) => {
+      linkBody = route.request().postDataJSON();
+      await route.fulfill({ json: { message: 'Account linked' } });
+    });
+    await page.route('**/api/auth/sso/OIDC/3/login?**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Provider</title><h1>Provider</h1>' }),
+    );
+    const toProvider = page.waitForRequest((request) =>
+      new URL(request.url()).pathname.startsWith('/api/auth/sso/OIDC/3/login'),
+    );
+    await dialog.getByRole('button', { name: 'Link account' }).click();
+    const request = await toProvider;
+    expect(linkBody).toEqual({
+      email: 'ada@example.test',
+      externalId: 'ext-42',
+      password: 'the old password',
+    });
+    expect(new URL(request.url()).searchParams.get('redirectTo')).toBe(`${baseURL}/resources?view=list`);
+  });
+});
+
+test('account linking cannot be submitted without the email and the external ID', async ({ page }) => {
+  await page.goto('/?accountLinking=required&email=ada%40example.test&ssoProviderId=3&ssoProviderType=OIDC');
+  const dialog = page.getByRole('dialog', { name: 'Link your account' });
+  await expect(dialog.getByRole('alert')).toContainText('Incomplete link');
+  await expect(dialog.getByRole('button', { name: 'Link account' })).toBeDisabled();
+  await expectAccessible(page);
+});
