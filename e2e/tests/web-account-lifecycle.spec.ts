@@ -58,7 +58,7 @@ test('a new member registers, verifies the address, signs in, changes the email 
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/resources$/);
-    await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
     const stored = await page.evaluate(() => window.localStorage.getItem('auth'));
     expect(JSON.parse(stored ?? '{}')).toHaveProperty('authToken');
     await expectAccessible(page);

@@ -41,5 +41,5 @@ test('a member who forgot the password sets a new one through the mailed link', 
   await page.getByLabel('Username or email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
 });

@@ -12,7 +12,7 @@ test('an administrator grants "Manage users", and the member then sees the Users
     const memberContext = await browser.newContext();
     const memberPage = await memberContext.newPage();
     await openSignedIn(memberPage, member, '/resources');
-    await expect(memberPage.getByRole('heading', { name: 'Resources' })).toBeVisible();
+    await expect(memberPage.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
     await expect(memberPage.getByRole('link', { name: 'User management' })).toHaveCount(0);
     await memberContext.close();
   });

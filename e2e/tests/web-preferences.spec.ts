@@ -19,7 +19,7 @@ test('the dark theme survives a reload', async ({ page }, testInfo) => {
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Resources' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#000000');

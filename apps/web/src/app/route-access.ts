@@ -5,4 +5,5 @@ export const ROUTE_ACCESS = {
   resources: 'login',
   users: { permissions: ['canManageUsers'] },
   accountSettings: 'login',
+  manageResources: { permissions: ['canManageResources'] },
 } as const satisfies Record<string, RouteAccess>;

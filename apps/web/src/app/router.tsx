@@ -9,6 +9,10 @@ import type { RouteHandle } from './route-handle.ts';
 
 // Each page is its own chunk, so the sign-in screen loads only what it needs.
 const ResourcesPage = lazy(() => import('../pages/resources-page.tsx'));
+const ResourceDetailPage = lazy(() => import('../pages/resource-detail-page.tsx'));
+const ResourceDocumentationPage = lazy(() => import('../pages/resource-documentation-page.tsx'));
+const ResourceDocumentationEditPage = lazy(() => import('../pages/resource-documentation-edit-page.tsx'));
+const ResourceGroupPage = lazy(() => import('../pages/resource-group-page.tsx'));
 const UsersPage = lazy(() => import('../pages/users-page.tsx'));
 const UserDetailsPage = lazy(() => import('../pages/user-details-page.tsx'));
 const AccountSettingsPage = lazy(() => import('../pages/account-settings-page.tsx'));
@@ -23,6 +27,7 @@ const signedIn = { access: 'login' } satisfies RouteHandle;
 const resources = { access: ROUTE_ACCESS.resources } satisfies RouteHandle;
 const accountSettings = { access: ROUTE_ACCESS.accountSettings } satisfies RouteHandle;
 const manageUsers = { access: ROUTE_ACCESS.users } satisfies RouteHandle;
+const manageResources = { access: ROUTE_ACCESS.manageResources } satisfies RouteHandle;
 
 /** Routes and access levels of spec 01 §2 that exist so far. */
 export const router = createBrowserRouter([
@@ -44,6 +49,14 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/resources" replace />, handle: signedIn },
           { path: 'resources', element: <ResourcesPage />, handle: resources },
+          { path: 'resources/:id', element: <ResourceDetailPage />, handle: resources },
+          { path: 'resources/:id/documentation', element: <ResourceDocumentationPage />, handle: resources },
+          {
+            path: 'resources/:id/documentation/edit',
+            element: <ResourceDocumentationEditPage />,
+            handle: manageResources,
+          },
+          { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

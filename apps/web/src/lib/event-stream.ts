@@ -58,13 +58,13 @@ export function subscribeToEventStream(path: string, handlers: EventStreamHandle
     attempt = 0;
     handlers.onConnectionChange(true);
     const parse = createEventStreamParser(handlers.onEvent);
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
+    const decoder = new TextDecoder();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      parse(value);
+      // stream: true keeps a character split across two chunks whole.
+      parse(decoder.decode(value, { stream: true }));
     }
   }
 

@@ -1,18 +1,54 @@
-import { EmptyState } from '@heroui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WrenchIcon } from '../components/icons.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { QrScannerModal } from '../features/qr-scanner/components/qr-scanner-modal.tsx';
+import { ResourceGroupCreateModal } from '../features/resource-groups/components/resource-group-create-modal.tsx';
+import { GroupedResources } from '../features/resource-overview/components/grouped-resources.tsx';
+import { OverviewToolbar } from '../features/resource-overview/components/overview-toolbar.tsx';
+import { useOverviewFilters } from '../features/resource-overview/hooks/use-overview-filters.ts';
+import { useOverviewSearch } from '../features/resource-overview/hooks/use-overview-search.ts';
+import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
+import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
+import { useSignedInUser } from '../session/session-context.tsx';
 
-/** The resource overview; resources themselves are not part of this version yet. */
+type OpenDialog = 'scanner' | 'resource' | 'group' | undefined;
+
+/** The resource overview (spec 01 §2): search, filters, QR scan, and the resources by group. */
 export default function ResourcesPage() {
   const { t } = useTranslation();
+  useResourceLiveUpdates();
+  const isManager = useSignedInUser().systemPermissions.canManageResources;
+  const { search, setSearch, appliedSearch } = useOverviewSearch();
+  const { filters, setFilter } = useOverviewFilters();
+  const [openDialog, setOpenDialog] = useState<OpenDialog>();
+  const dialogState = (dialog: OpenDialog) => ({
+    isOpen: openDialog === dialog,
+    onOpenChange: (isOpen: boolean) => setOpenDialog(isOpen ? dialog : undefined),
+  });
+
   return (
     <>
       <PageHeader title={t('resources.title')} />
-      <EmptyState className="rounded-2xl border border-dashed border-separator p-10">
-        <WrenchIcon className="size-8 text-muted" />
-        <p className="font-medium">{t('resources.empty')}</p>
-      </EmptyState>
+      <OverviewToolbar
+        search={search}
+        onSearchChange={setSearch}
+        filters={filters}
+        onFilterChange={setFilter}
+        onScan={() => setOpenDialog('scanner')}
+        managerActions={
+          isManager
+            ? { onAddResource: () => setOpenDialog('resource'), onAddGroup: () => setOpenDialog('group') }
+            : undefined
+        }
+      />
+      <GroupedResources criteria={{ search: appliedSearch, ...filters }} />
+      <QrScannerModal {...dialogState('scanner')} />
+      {isManager && (
+        <>
+          <ResourceFormModal {...dialogState('resource')} />
+          <ResourceGroupCreateModal {...dialogState('group')} />
+        </>
+      )}
     </>
   );
 }

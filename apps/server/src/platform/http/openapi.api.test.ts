@@ -59,4 +59,9 @@ describe.each(TEST_DIALECTS)('system endpoints on %s', (dialect) => {
       expect(response.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
+
+  it("lets the app frame another site's page, for URL documentation", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("frame-src 'self' http: https:");
+  });
 });

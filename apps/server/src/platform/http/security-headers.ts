@@ -14,7 +14,12 @@ function isApiData(url: string): boolean {
 export function registerSecurityHeaders(app: FastifyInstance) {
   const forPages = helmet({
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null },
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        // URL documentation shows the manufacturer's or wiki's page in a sandboxed frame.
+        'frame-src': ["'self'", 'http:', 'https:'],
+        'upgrade-insecure-requests': null,
+      },
     },
     // The app is served over plain http on a LAN too; HSTS would lock such installs out.
     strictTransportSecurity: false,

@@ -1,0 +1,31 @@
+import type { Resource } from '@toolpass/contracts';
+import { describe, expect, it } from 'vitest';
+import { newTabTarget } from './documentation-links.ts';
+
+const resource: Resource = {
+  id: 12,
+  name: 'Lathe',
+  description: null,
+  imageFilename: null,
+  allowTakeOver: false,
+  documentationType: 'markdown',
+  documentationMarkdown: '# Lathe',
+  documentationUrl: null,
+  groups: [],
+};
+
+describe('newTabTarget', () => {
+  it('opens the external page of url documentation', () => {
+    const external = {
+      ...resource,
+      documentationType: 'url' as const,
+      documentationUrl: 'https://example.org/lathe',
+    };
+    expect(newTabTarget(external)).toBe('https://example.org/lathe');
+  });
+
+  it("opens the app's documentation page otherwise", () => {
+    expect(newTabTarget(resource)).toBe('/resources/12/documentation');
+    expect(newTabTarget({ ...resource, documentationType: null })).toBe('/resources/12/documentation');
+  });
+});

@@ -1,0 +1,49 @@
+import { Card } from '@heroui/react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PagePagination } from '../../../components/page-pagination.tsx';
+import type { ResourceCardSource } from '../api/use-grouped-resource-lists.ts';
+import { GroupCardTitle } from './group-card-title.tsx';
+import { ResourceTable } from './resource-table.tsx';
+import { ResourceTableSkeleton } from './resource-table-skeleton.tsx';
+
+type GroupResourcesCardProps = {
+  card: ResourceCardSource;
+  isInUse: (resourceId: number) => boolean | undefined;
+};
+
+/** One group's resources (or the ungrouped ones) as a paged table (spec 01 §2). */
+export function GroupResourcesCard({ card, isInUse }: GroupResourcesCardProps) {
+  const { t } = useTranslation();
+  const { group, list } = card;
+  const name = group ? group.name : t('resourceOverview.ungrouped.title');
+  const description = group ? group.description : t('resourceOverview.ungrouped.description');
+  return (
+    <Card aria-busy={list.isFetching}>
+      <Card.Header>
+        <Card.Title className="text-lg">{group ? <GroupCardTitle group={group} /> : name}</Card.Title>
+        {description && <Card.Description>{description}</Card.Description>}
+      </Card.Header>
+      <Card.Content className="flex flex-col gap-4">
+        {list.isPending && <ResourceTableSkeleton />}
+        {list.isError && (
+          <LoadError
+            title={t('resourceOverview.loadResourcesFailed')}
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
+        )}
+        {list.data && (
+          <>
+            <ResourceTable
+              label={t('resourceOverview.table.label', { group: name })}
+              resources={list.data.data}
+              isInUse={isInUse}
+            />
+            <PagePagination page={card.page} totalPages={list.data.totalPages} onChange={card.setPage} />
+          </>
+        )}
+      </Card.Content>
+    </Card>
+  );
+}

@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import type { Paged, Resource, ResourceGroup, UsageSession } from '@toolpass/contracts';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ResourceCriteria } from '../api/resource-criteria.ts';
+import { GroupedResources } from './grouped-resources.tsx';
+
+vi.mock('../../../session/session-context.tsx', () => ({
+  useSignedInUser: () => ({
+    id: 1,
+    username: 'manager',
+    systemPermissions: {
+      canManageResources: true,
+      canManageSystemConfiguration: false,
+      canManageUsers: false,
+    },
+  }),
+  useSession: () => ({ user: undefined }),
+}));
+
+const criteria: ResourceCriteria = { search: '', onlyInUseByMe: false, onlyWithPermissions: true };
+
+const resource = (id: number, name: string): Resource => ({
+  id,
+  name,
+  description: null,
+  imageFilename: null,
+  allowTakeOver: false,
+  documentationType: null,
+  documentationMarkdown: null,
+  documentationUrl: null,
+  groups: [],
+});
+
+const page = (data: Resource[]): Paged<Resource> => ({
+  data,
+  total: data.length,
+  page: 1,
+  limit: 10,
+  totalPages: data.length ? 1 : 0,
+});
+
+const runningSession = (resourceId: number): UsageSession => ({
+  id: 1,
+  resourceId,
+  userId: 2,
+  user: { id: 2, username: 'member' },
+  startTime: '2026-11-22T10:00:00.000Z',
+  endTime: null,
+  usageInMinutes: -1,
+  startNotes: null,
+  endNotes: null,
+});
+
+/** Answers the overview's calls from fixed data, by path and groupId. */
+function serve(groups: ResourceGroup[], listsByGroupId: Record<number, Resource[]>, inUse: UsageSession[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (url.pathname === '/api/resource-groups') return json(groups);
+      if (url.pathname === '/api/resources/in-use') return json(inUse);
+      if (url.pathname === '/api/resources') {
+        return json(page(listsByGroupId[Number(url.searchParams.get('groupId'))] ?? []));
+      }
+      return new Response('', { status: 404 });
+    }),
+  );
+}
+
+function renderOverview() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <GroupedResources criteria={criteria} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('GroupedResources', () => {
+  it('shows a card per group with matches plus "Ungrouped", hiding groups without matches', async () => {
+    serve(
+      [
+        { id: 1, name: 'Wood shop', description: 'Saws and planes' },
+        { id: 2, name: 'Metal shop', description: null },
+      ],
+      { 1: [resource(5, 'Table saw')], [-1]: [resource(6, 'Laser cutter')] },
+      [runningSession(5)],
+    );
+    renderOverview();
+
+    const woodShop = await screen.findByRole('grid', { name: 'Resources in Wood shop' });
+    expect(screen.getByRole('link', { name: 'Wood shop' }).getAttribute('href')).toBe('/resource-groups/1');
+    expect(screen.getByText('Saws and planes')).toBeTruthy();
+    expect(await within(woodShop).findByText('In Use')).toBeTruthy();
+
+    const ungrouped = screen.getByRole('grid', { name: 'Resources in Ungrouped' });
+    expect(screen.getByText('Resources that are not assigned to a group')).toBeTruthy();
+    expect(within(ungrouped).getByText('Laser cutter')).toBeTruthy();
+    expect(within(ungrouped).getByText('Available')).toBeTruthy();
+
+    expect(screen.queryByText('Metal shop')).toBeNull();
+  });
+
+  it('says so when nothing matches anywhere', async () => {
+    serve([{ id: 1, name: 'Wood shop', description: null }], {}, []);
+    renderOverview();
+
+    expect(await screen.findByText('No resources found')).toBeTruthy();
+    expect(screen.getByText('Adjust your search to find resources')).toBeTruthy();
+    expect(screen.queryByText('Wood shop')).toBeNull();
+    expect(screen.queryByText('Ungrouped')).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import type { ResourceCriteria } from '../api/resource-criteria.ts';
+import { useGroupedResourceLists } from '../api/use-grouped-resource-lists.ts';
+import { useResourcesInUse } from '../api/use-resources-in-use.ts';
+import { GroupCardSkeleton } from './group-card-skeleton.tsx';
+import { GroupResourcesCard } from './group-resources-card.tsx';
+import { NoResourcesCard } from './no-resources-card.tsx';
+
+/** A card per group plus "Ungrouped"; cards without matches are hidden (spec 01 §2). */
+export function GroupedResources({ criteria }: { criteria: ResourceCriteria }) {
+  const { t } = useTranslation();
+  const { groups, cards, isNothingFound } = useGroupedResourceLists(criteria);
+  const isInUse = useResourcesInUse();
+
+  if (groups.isPending) {
+    return (
+      <div className="flex flex-col gap-6">
+        <GroupCardSkeleton />
+        <GroupCardSkeleton />
+      </div>
+    );
+  }
+  if (groups.isError) {
+    return (
+      <LoadError
+        title={t('resourceOverview.loadGroupsFailed')}
+        message={groups.error.message}
+        onRetry={() => void groups.refetch()}
+      />
+    );
+  }
+  if (isNothingFound) return <NoResourcesCard />;
+  return (
+    <div className="flex flex-col gap-6">
+      {cards
+        .filter((card) => card.list.data?.total !== 0)
+        .map((card) => (
+          <GroupResourcesCard key={card.groupId} card={card} isInUse={isInUse} />
+        ))}
+    </div>
+  );
+}

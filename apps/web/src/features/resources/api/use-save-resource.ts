@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Resource } from '@toolpass/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { resourcesKeys } from './resources-queries.ts';
+
+/** What the resource form sends; `image` uploads a new picture, `deleteImage` drops the old one. */
+export type SaveResourceInput = {
+  name: string;
+  description: string;
+  allowTakeOver: boolean;
+  image?: File | undefined;
+  deleteImage?: boolean | undefined;
+};
+
+/**
+ * Creates a resource, or updates the one with `resourceId` (multipart, spec 02 §7). Every resource
+ * query is refreshed afterwards: the detail, the lists and the overview's group cards.
+ */
+export function useSaveResource(resourceId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ image, deleteImage, ...fields }: SaveResourceInput) =>
+      resourceId === undefined
+        ? apiClient.sendForm<Resource>('POST', '/api/resources', { ...fields, image })
+        : apiClient.sendForm<Resource>('PUT', `/api/resources/${resourceId}`, {
+            ...fields,
+            image,
+            deleteImage: deleteImage || undefined,
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourcesKeys.all }),
+  });
+}

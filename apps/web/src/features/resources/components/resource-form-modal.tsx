@@ -1,0 +1,113 @@
+import { Button, Form, Input, Label, Modal, Switch, TextArea, TextField } from '@heroui/react';
+import type { Resource } from '@toolpass/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { resourceImageUrl } from '../api/resources-queries.ts';
+import { useSaveResource } from '../api/use-save-resource.ts';
+import { type ImageChoice, ImageUploadField } from './image-upload-field.tsx';
+
+type ResourceFormModalProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The resource to edit; without it the modal creates a new one. */
+  resource?: Resource;
+};
+
+/** Creates or edits a resource: name, description, takeover switch and image (spec 02 §2, §4, §5). */
+export function ResourceFormModal({ isOpen, onOpenChange, resource }: ResourceFormModalProps) {
+  return (
+    <Modal.Backdrop isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Modal.Container scroll="outside">
+        <Modal.Dialog>
+          {/* The dialog's content mounts on each opening, so the form starts from the saved values. */}
+          <ResourceForm resource={resource} onDone={() => onOpenChange(false)} />
+        </Modal.Dialog>
+      </Modal.Container>
+    </Modal.Backdrop>
+  );
+}
+
+function ResourceForm({ resource, onDone }: { resource: Resource | undefined; onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const save = useSaveResource(resource?.id);
+  const [name, setName] = useState(resource?.name ?? '');
+  const [description, setDescription] = useState(resource?.description ?? '');
+  const [allowTakeOver, setAllowTakeOver] = useState(resource?.allowTakeOver ?? false);
+  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const isEdit = resource !== undefined;
+  const currentImageUrl = resource?.imageFilename ? resourceImageUrl(resource.imageFilename) : undefined;
+  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+
+  return (
+    <Form
+      className="flex flex-col"
+      validationErrors={fieldErrors}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(
+          {
+            name: name.trim(),
+            description: description.trim(),
+            allowTakeOver,
+            image: image.kind === 'replace' ? image.file : undefined,
+            deleteImage: image.kind === 'remove' && currentImageUrl !== undefined,
+          },
+          {
+            onSuccess: (saved) => {
+              onDone();
+              if (isEdit) {
+                notifySuccess(t('resourceForm.updatedTitle'));
+              } else {
+                notifySuccess(t('resourceForm.createdTitle'));
+                void navigate(`/resources/${saved.id}`);
+              }
+            },
+            onError: () =>
+              isEdit
+                ? notifyError(t('resourceForm.updateFailedTitle'), t('resourceForm.updateFailedMessage'))
+                : notifyError(t('resourceForm.createFailedTitle'), t('resourceForm.createFailedMessage')),
+          },
+        );
+      }}
+    >
+      <Modal.CloseTrigger aria-label={t('resourceForm.cancel')} />
+      <Modal.Header>
+        <Modal.Heading>{isEdit ? t('resourceForm.editTitle') : t('resourceForm.createTitle')}</Modal.Heading>
+      </Modal.Header>
+      <Modal.Body className="flex flex-col gap-4">
+        <TextField isRequired name="name" value={name} onChange={setName} autoFocus>
+          <Label>{t('resourceForm.name')}</Label>
+          <Input />
+          <TranslatedFieldError />
+        </TextField>
+        <TextField name="description" value={description} onChange={setDescription}>
+          <Label>{t('resourceForm.description')}</Label>
+          <TextArea rows={4} />
+          <TranslatedFieldError />
+        </TextField>
+        <Switch name="allowTakeOver" isSelected={allowTakeOver} onChange={setAllowTakeOver}>
+          <Switch.Content>
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Label>{t('resourceForm.allowTakeOver')}</Label>
+          </Switch.Content>
+        </Switch>
+        <ImageUploadField currentImageUrl={currentImageUrl} value={image} onChange={setImage} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="tertiary" slot="close">
+          {t('resourceForm.cancel')}
+        </Button>
+        <Button type="submit" isPending={save.isPending}>
+          {isEdit ? t('resourceForm.update') : t('resourceForm.create')}
+        </Button>
+      </Modal.Footer>
+    </Form>
+  );
+}

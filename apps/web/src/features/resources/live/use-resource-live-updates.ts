@@ -1,0 +1,92 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { DomainEvent } from '@toolpass/contracts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { subscribeToEventStream } from '../../../lib/event-stream.ts';
+import { useSession } from '../../../session/session-context.tsx';
+import { resourceGroupsKeys, resourcesKeys, USAGE_POLL_INTERVAL_MS } from '../api/resources-queries.ts';
+
+/**
+ * One stream of every resource's events for the whole tab: browsers allow only six HTTP/1.1
+ * connections per server, so a stream per resource on the overview would starve other calls.
+ */
+export const RESOURCE_EVENTS_PATH = '/api/resources/events';
+
+let connected = false;
+let subscribers = 0;
+let close: (() => void) | undefined;
+const listeners = new Set<() => void>();
+
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of listeners) listener();
+}
+
+/** The resource ids an event touches, read from the fields every resource event carries. */
+export function resourceIdsOf(event: DomainEvent): number[] {
+  const data = event.data as { resourceId?: number | null; resourceIds?: number[] };
+  const ids = new Set(data.resourceIds ?? []);
+  if (typeof data.resourceId === 'number') ids.add(data.resourceId);
+  return [...ids];
+}
+
+function refreshAfter(queryClient: QueryClient, event: DomainEvent) {
+  for (const id of resourceIdsOf(event)) {
+    void queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(id) });
+  }
+  void queryClient.invalidateQueries({ queryKey: resourcesKeys.lists });
+  void queryClient.invalidateQueries({ queryKey: resourcesKeys.inUse });
+  // Group pages show introductions and members that resource events change too.
+  void queryClient.invalidateQueries({ queryKey: resourceGroupsKeys.all });
+}
+
+function open(queryClient: QueryClient) {
+  return subscribeToEventStream(RESOURCE_EVENTS_PATH, {
+    onConnectionChange: (value) => {
+      setConnected(value);
+      // Whatever changed while the stream was down is fetched once it is back.
+      if (value) void queryClient.invalidateQueries({ queryKey: resourcesKeys.all });
+    },
+    onEvent: (message) => {
+      try {
+        refreshAfter(queryClient, JSON.parse(message.data) as DomainEvent);
+      } catch {
+        // A message that is not an event envelope changes nothing.
+      }
+    },
+  });
+}
+
+/**
+ * Keeps resource data live while a resource page is shown: each event refreshes the queries of
+ * the resources it names. Shared by every component that calls it; closed when the last unmounts.
+ */
+export function useResourceLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId === undefined) return;
+    subscribers += 1;
+    if (subscribers === 1) close = open(queryClient);
+    return () => {
+      subscribers -= 1;
+      if (subscribers === 0) {
+        close?.();
+        close = undefined;
+        setConnected(false);
+      }
+    };
+  }, [queryClient, userId]);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The poll interval for live data: none while the stream is open, 3 s as the fallback (spec 01 §9). */
+export function useLivePollInterval(): number | false {
+  const isConnected = useSyncExternalStore(subscribe, () => connected);
+  return isConnected ? false : USAGE_POLL_INTERVAL_MS;
+}

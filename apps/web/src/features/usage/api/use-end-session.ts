@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UsageSession } from '@toolpass/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { refreshSessionData } from './refresh-session-data.ts';
+
+/** Ends the resource's running session (the viewer's own, or any for managers and introducers). */
+export function useEndSession(resourceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ notes }: { notes?: string | undefined }) =>
+      apiClient.put<UsageSession>(`/api/resources/${resourceId}/usage/end`, {
+        notes: notes?.trim() || undefined,
+      }),
+    onSettled: () => refreshSessionData(queryClient, resourceId),
+  });
+}

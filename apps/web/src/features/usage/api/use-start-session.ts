@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UsageSession } from '@toolpass/contracts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { refreshSessionData } from './refresh-session-data.ts';
+
+export type StartSessionInput = { notes?: string | undefined; forceTakeOver?: boolean | undefined };
+
+/**
+ * Starts a session, or takes over the running one with `forceTakeOver`. The server decides:
+ * 403 means an introduction is required, 409 that the resource is in use or refuses takeover.
+ */
+export function useStartSession(resourceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ notes, forceTakeOver }: StartSessionInput) =>
+      apiClient.post<UsageSession>(`/api/resources/${resourceId}/usage/start`, {
+        notes: notes?.trim() || undefined,
+        forceTakeOver,
+      }),
+    onSettled: () => refreshSessionData(queryClient, resourceId),
+  });
+}

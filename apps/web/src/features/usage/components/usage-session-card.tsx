@@ -1,0 +1,118 @@
+import { Card, Skeleton } from '@heroui/react';
+import type { Resource } from '@toolpass/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useSignedInUser } from '../../../session/session-context.tsx';
+import { useActiveUsage, useCanControl } from '../api/use-active-usage.ts';
+import type { SessionCommands } from '../hooks/use-session-commands.ts';
+import { usageCardState } from '../usage-card-state.ts';
+import { IntroductionRequiredNotice } from './introduction-required-notice.tsx';
+import { NotesModal } from './notes-modal.tsx';
+import { OtherSessionPanel } from './other-session-panel.tsx';
+import { OwnSessionPanel } from './own-session-panel.tsx';
+import { SessionActionButton } from './session-action-button.tsx';
+
+type NotesAction = 'start' | 'end' | 'takeOver';
+
+type UsageSessionCardProps = {
+  resource: Resource;
+  /** Shared with the page's QR deep link, so both show the same pending state. */
+  commands: SessionCommands;
+};
+
+/** Start, follow, take over and end the resource's usage session (spec 01 §2, §4). */
+export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const viewer = useSignedInUser();
+  const activeUsage = useActiveUsage(resource.id);
+  const canControl = useCanControl(resource.id);
+  const [notesAction, setNotesAction] = useState<NotesAction>('start');
+  const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const state = usageCardState({
+    session: activeUsage.data?.usage,
+    canControl: canControl.data?.canControl,
+    allowTakeOver: resource.allowTakeOver,
+    viewerId: viewer.id,
+  });
+  // A failed poll keeps the last answer on screen; only a first load that failed replaces the card.
+  const failed = activeUsage.isLoadingError
+    ? activeUsage
+    : canControl.isLoadingError
+      ? canControl
+      : undefined;
+
+  const askForNotes = (action: NotesAction) => {
+    setNotesAction(action);
+    setIsNotesOpen(true);
+  };
+  const notesTexts = {
+    start: {
+      title: t('usage.available.startWithNotes'),
+      submit: t('usage.available.start'),
+      run: commands.start,
+    },
+    end: { title: t('usage.own.endWithNotes'), submit: t('usage.own.end'), run: commands.end },
+    takeOver: {
+      title: t('usage.other.takeOverWithNotes'),
+      submit: t('usage.other.takeOver'),
+      run: commands.takeOver,
+    },
+  }[notesAction];
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <Card.Header>
+        <Card.Title id={titleId}>{t('usage.title')}</Card.Title>
+      </Card.Header>
+      <Card.Content aria-busy={state.kind === 'loading'}>
+        {failed ? (
+          <LoadError
+            title={t('usage.loadFailed')}
+            message={failed.error?.message}
+            onRetry={() => void failed.refetch()}
+          />
+        ) : state.kind === 'loading' ? (
+          <Skeleton className="h-24 w-full rounded-lg" />
+        ) : state.kind === 'own' ? (
+          <OwnSessionPanel
+            session={state.session}
+            isPending={commands.isPending}
+            onEnd={() => commands.end()}
+            onEndWithNotes={() => askForNotes('end')}
+          />
+        ) : state.kind === 'other' ? (
+          <OtherSessionPanel
+            session={state.session}
+            mayTakeOver={state.mayTakeOver}
+            isPending={commands.isPending}
+            onTakeOver={() => commands.takeOver()}
+            onTakeOverWithNotes={() => askForNotes('takeOver')}
+          />
+        ) : state.kind === 'available' ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-muted">{t('usage.available.description')}</p>
+            <SessionActionButton
+              label={t('usage.available.start')}
+              withNotesLabel={t('usage.available.startWithNotes')}
+              moreLabel={t('usage.available.startOptions')}
+              isPending={commands.isPending}
+              onAction={() => commands.start()}
+              onActionWithNotes={() => askForNotes('start')}
+            />
+          </div>
+        ) : (
+          <IntroductionRequiredNotice resource={resource} />
+        )}
+      </Card.Content>
+      <NotesModal
+        isOpen={isNotesOpen}
+        onOpenChange={setIsNotesOpen}
+        title={notesTexts.title}
+        submitLabel={notesTexts.submit}
+        onSubmit={(notes) => notesTexts.run(notes)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button } from '@heroui/react';
+import type { Resource } from '@toolpass/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { LoadError } from '../components/load-error.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
+import { DocumentationModal } from '../features/documentation/components/documentation-modal.tsx';
+import { IntroducersCard } from '../features/introductions/components/introducers-card.tsx';
+import { IntroductionsCard } from '../features/introductions/components/introductions-card.tsx';
+import type { IntroductionScope } from '../features/introductions/introduction-scope.ts';
+import { QrCodeDialog } from '../features/qr-code/components/qr-code-dialog.tsx';
+import { useResource } from '../features/resource-detail/api/use-resource.ts';
+import { useViewerIntroducerStatus } from '../features/resource-detail/api/use-viewer-introducer-status.ts';
+import { GroupsManagerCard } from '../features/resource-detail/components/groups-manager-card.tsx';
+import { ResourceHeader } from '../features/resource-detail/components/resource-header.tsx';
+import { ResourceManagerActions } from '../features/resource-detail/components/resource-manager-actions.tsx';
+import { ResourceNotFound } from '../features/resource-detail/components/resource-not-found.tsx';
+import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
+import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
+import { UsageHistoryCard } from '../features/usage/components/usage-history-card.tsx';
+import { UsageSessionCard } from '../features/usage/components/usage-session-card.tsx';
+import { useQrDeepLink } from '../features/usage/hooks/use-qr-deep-link.ts';
+import { type SessionCommands, useSessionCommands } from '../features/usage/hooks/use-session-commands.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { useSignedInUser } from '../session/session-context.tsx';
+
+/** /resources/{id}: one resource, its usage and, for those who look after it, its administration. */
+export default function ResourceDetailPage() {
+  const resourceId = Number(useParams().id);
+  if (!Number.isInteger(resourceId) || resourceId <= 0) return <ResourceNotFound />;
+  // Keyed by id, so moving between resources starts each page with fresh dialogs and paging.
+  return <ResourceDetail key={resourceId} resourceId={resourceId} />;
+}
+
+function ResourceDetail({ resourceId }: { resourceId: number }) {
+  const { t } = useTranslation();
+  useResourceLiveUpdates();
+  const resource = useResource(resourceId);
+  const commands = useSessionCommands(resourceId);
+  useQrDeepLink(resourceId, commands);
+
+  if (resource.error instanceof ApiError && resource.error.status === 404) return <ResourceNotFound />;
+  if (resource.data) return <ResourceDetailContent resource={resource.data} commands={commands} />;
+  if (resource.isError) {
+    return (
+      <LoadError
+        title={t('resourceDetail.loadFailed')}
+        message={resource.error.message}
+        onRetry={() => void resource.refetch()}
+      />
+    );
+  }
+  return <LoadingView label={t('resourceDetail.loading')} />;
+}
+
+type OpenDialog = 'documentation' | 'edit' | 'qrCode' | null;
+
+function ResourceDetailContent({ resource, commands }: { resource: Resource; commands: SessionCommands }) {
+  const { t } = useTranslation();
+  const viewer = useSignedInUser();
+  const isManager = viewer.systemPermissions.canManageResources;
+  const isIntroducer = useViewerIntroducerStatus(resource.id, viewer.id).data?.isIntroducer ?? false;
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const dialogProps = (dialog: Exclude<OpenDialog, null>) => ({
+    isOpen: openDialog === dialog,
+    onOpenChange: (isOpen: boolean) => setOpenDialog(isOpen ? dialog : null),
+  });
+  const scope: IntroductionScope = { kind: 'resource', id: resource.id };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ResourceHeader
+        resource={resource}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setOpenDialog('documentation')}>
+              {t('resourceDetail.actions.documentation')}
+            </Button>
+            {isManager && (
+              <ResourceManagerActions
+                resource={resource}
+                onEdit={() => setOpenDialog('edit')}
+                onShowQrCode={() => setOpenDialog('qrCode')}
+              />
+            )}
+          </>
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <UsageSessionCard resource={resource} commands={commands} />
+        <UsageHistoryCard resourceId={resource.id} />
+      </div>
+      {(isManager || isIntroducer) && <IntroductionsCard scope={scope} />}
+      {isManager && (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <IntroducersCard scope={scope} />
+          <GroupsManagerCard resource={resource} />
+        </div>
+      )}
+      <DocumentationModal resourceId={resource.id} {...dialogProps('documentation')} />
+      {isManager && (
+        <>
+          <ResourceFormModal resource={resource} {...dialogProps('edit')} />
+          <QrCodeDialog resourceId={resource.id} {...dialogProps('qrCode')} />
+        </>
+      )}
+    </div>
+  );
+}
