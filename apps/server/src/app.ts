@@ -28,11 +28,11 @@ import { createResourcesService } from './domains/resources/resources.service.ts
 import { createUsageRepository } from './domains/usage/usage.repository.ts';
 import { usageRoutes } from './domains/usage/usage.routes.ts';
 import { createUsageService } from './domains/usage/usage.service.ts';
-import { createUsersRepository } from './domains/users/users.repository.ts';
-import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUserSearchRepository } from './domains/users/user-search.repository.ts';
 import { userSearchRoutes } from './domains/users/user-search.routes.ts';
 import { createUserSearchService } from './domains/users/user-search.service.ts';
+import { createUsersRepository } from './domains/users/users.repository.ts';
+import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
