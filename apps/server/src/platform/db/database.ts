@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type ChannelListener, listenToChannel } from './pg-listener.ts';
+import { allowImmediateRuns } from './reusable-query.ts';
 import type { Database } from './schema.ts';
-import { adaptSqlite } from './sqlite-adapter.ts';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -14,6 +16,15 @@ export type DatabaseHandle = {
   dialect: Dialect;
   /** Where the data is, for messages: the SQLite file or the PostgreSQL host and database. */
   location: string;
+  /**
+   * PostgreSQL only: hears NOTIFY on a channel from every process on the database. SQLite has
+   * one process (the file is locked), so there is nobody else to hear.
+   */
+  listen?: (
+    channel: string,
+    onNotification: (payload: string) => void,
+    onError: (error: Error) => void,
+  ) => ChannelListener;
   close(): Promise<void>;
 };
 
@@ -55,7 +66,11 @@ export function openSqlite(dataDir: string): DatabaseHandle {
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptSqlite(database) }) });
+  const dialect = new GroupCommitSqliteDialect(database);
+  const db = new Kysely<Database>({ dialect });
+  // node:sqlite answers synchronously, so compiled queries (the session look-up of every
+  // request, the statements of a usage start) need not queue through Kysely's promises.
+  allowImmediateRuns(db as unknown as Kysely<never>, dialect.driver);
   return {
     db,
     dialect: 'sqlite',
@@ -85,6 +100,8 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    listen: (channel, onNotification, onError) =>
+      listenToChannel({ connectionString, channel, onNotification, onError }),
     close: () => db.destroy(),
   };
 }

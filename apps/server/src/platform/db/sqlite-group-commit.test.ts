@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { type Generated, Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from './db-errors.ts';
+import { allowImmediateRuns, reusableQuery } from './reusable-query.ts';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
+
+type Schema = { items: { id: Generated<number>; name: string } };
+
+const opened: { db: Kysely<Schema>; dir: string }[] = [];
+afterEach(async () => {
+  for (const { db, dir } of opened.splice(0)) {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A WAL database with synchronous=FULL, counting the COMMITs that reach SQLite. */
+async function open(options: { failCommit?: () => boolean } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-group-commit-'));
+  const database = new DatabaseSync(path.join(dir, 'test.sqlite'));
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
+  const commits = { count: 0 };
+  const exec = database.exec.bind(database);
+  database.exec = (text: string) => {
+    if (text === 'COMMIT') {
+      if (options.failCommit?.()) throw new Error('disk I/O error');
+      commits.count += 1;
+    }
+    return exec(text);
+  };
+  const dialect = new GroupCommitSqliteDialect(database);
+  const db = new Kysely<Schema>({ dialect });
+  allowImmediateRuns(db as unknown as Kysely<never>, dialect.driver);
+  opened.push({ db, dir });
+  await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
+  commits.count = 0;
+  const names = async () =>
+    (await db.selectFrom('items').select('name').orderBy('name').execute()).map((row) => row.name);
+  return { db, database, commits, names };
+}
+
+const insert = (db: Kysely<Schema>, name: string) => db.insertInto('items').values({ name }).execute();
+
+describe('group commit on SQLite', () => {
+  it('commits transactions that queue for the connection together, each still all or nothing', async () => {
+    const { db, commits, names } = await open();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        db.transaction().execute(async (tx) => {
+          await insert(tx, `a${String(index).padStart(2, '0')}`);
+          if (index === 7) throw new Error('refused');
+          await insert(tx, `b${String(index).padStart(2, '0')}`);
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    expect(commits.count).toBe(1);
+    const kept = await names();
+    expect(kept).toHaveLength(38);
+    expect(kept).not.toContain('a07');
+  });
+
+  it('fails only the transaction that breaks a constraint', async () => {
+    const { db, names } = await open();
+    const results = await Promise.allSettled(
+      ['x', 'y', 'x', 'z'].map((name) => db.transaction().execute((tx) => insert(tx, name))),
+    );
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const failure = results[2];
+    expect(failure?.status === 'rejected' && isUniqueViolation(failure.reason)).toBe(true);
+    expect(await names()).toEqual(['x', 'y', 'z']);
+  });
+
+  it('answers a query that saw uncommitted writes only after they are durable', async () => {
+    const { db, database, commits } = await open();
+    const write = db.transaction().execute((tx) => insert(tx, 'pending'));
+    const read = db
+      .selectFrom('items')
+      .select('name')
+      .execute()
+      .then((rows) => ({ rows, committed: commits.count, open: database.isTransaction }));
+    await write;
+    expect(await read).toEqual({ rows: [{ name: 'pending' }], committed: 1, open: false });
+  });
+
+  it('reports every transaction of a batch as failed when its COMMIT fails, and keeps none', async () => {
+    let failNext = true;
+    const { db, names } = await open({
+      failCommit: () => {
+        const fail = failNext;
+        failNext = false;
+        return fail;
+      },
+    });
+    const results = await Promise.allSettled(
+      ['p', 'q', 'r'].map((name) => db.transaction().execute((tx) => insert(tx, name))),
+    );
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await names()).toEqual([]);
+    await db.transaction().execute((tx) => insert(tx, 's'));
+    expect(await names()).toEqual(['s']);
+  });
+
+  it('commits a lone write outside a transaction at once, as SQLite does', async () => {
+    const { db, database, commits, names } = await open();
+    await insert(db, 'solo');
+    // Autocommit: no batch and no explicit COMMIT were needed.
+    expect(commits.count).toBe(0);
+    expect(database.isTransaction).toBe(false);
+    expect(await names()).toEqual(['solo']);
+  });
+
+  it('runs compiled queries of a transaction in it, and a handle kept past its transaction nowhere', async () => {
+    const { db, names } = await open();
+    const insertName = reusableQuery<Schema, { name: string }, unknown>(db, ['name'], (kysely, p) =>
+      kysely.insertInto('items').values({ name: p.name }),
+    );
+    let stale: Kysely<Schema> | undefined;
+    await db.transaction().execute(async (tx) => {
+      stale = tx;
+      await insertName(tx, { name: 'first' });
+    });
+    await db.transaction().execute(async (tx) => {
+      await insertName(tx, { name: 'second' });
+      await expect(insertName(stale as Kysely<Schema>, { name: 'stray' })).rejects.toThrow();
+    });
+    expect(await names()).toEqual(['first', 'second']);
+  });
+});
