@@ -47,8 +47,10 @@ export async function measure(
     headers?: Record<string, string>;
     body?: string;
     connections?: number;
-    /** A sequence each connection repeats, e.g. start then end on a resource of its own. */
+    /** A sequence each connection repeats. */
     requests?: autocannon.Request[];
+    /** Called once per connection, e.g. to give it requests of its own. */
+    setupClient?: (client: autocannon.Client) => void;
   },
 ): Promise<Measurement> {
   const connections = options.connections ?? 50;
@@ -58,6 +60,7 @@ export async function measure(
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
     ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
     connections,
   };
   await autocannon({ ...base, duration: 1 });

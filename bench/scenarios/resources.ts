@@ -77,37 +77,25 @@ export async function resourcesScenarios(): Promise<{ rows: Measurement[]; race:
         headers: auth,
       }),
     );
-    // Each connection works on a resource of its own: start, then end, over and over.
+    // Each connection works on a resource of its own: start, then end, over and over. The
+    // resource is fixed per connection (autocannon gives a request sequence a fresh context on
+    // every round, so a context cannot hold it), or connections would meet on shared resources.
     let nextResource = 1;
-    const resourceOf = new WeakMap<object, number>();
     const json = { ...auth, 'content-type': 'application/json' };
-    const cycle: autocannon.Request[] = [
-      {
-        method: 'POST',
-        headers: json,
-        body: '{}',
-        setupRequest: (request, context) => {
-          if (!resourceOf.has(context)) {
-            resourceOf.set(
-              context,
-              server.info.resourceIds[nextResource % server.info.resourceIds.length] ?? 0,
-            );
-            nextResource += 1;
-          }
-          return { ...request, path: `/api/resources/${resourceOf.get(context)}/usage/start` };
-        },
-      },
-      {
-        method: 'PUT',
-        headers: json,
-        body: '{}',
-        setupRequest: (request, context) => ({
-          ...request,
-          path: `/api/resources/${resourceOf.get(context)}/usage/end`,
-        }),
-      },
-    ];
-    rows.push(await measure('start/end cycle (requests)', { url: base, requests: cycle }));
+    const cycleOnOwnResource = (client: autocannon.Client) => {
+      const resourceId = server.info.resourceIds[nextResource % server.info.resourceIds.length] ?? 0;
+      nextResource += 1;
+      client.setRequests([
+        { method: 'POST', headers: json, body: '{}', path: `/api/resources/${resourceId}/usage/start` },
+        { method: 'PUT', headers: json, body: '{}', path: `/api/resources/${resourceId}/usage/end` },
+      ]);
+    };
+    rows.push(
+      await measure('start/end cycle (requests)', {
+        url: `${base}/api/health`,
+        setupClient: cycleOnOwnResource,
+      }),
+    );
     return { rows, race: await race(base, server.info, 20) };
   } finally {
     await server.stop();

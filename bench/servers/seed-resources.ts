@@ -1,6 +1,8 @@
+import { searchTextOf } from '../../apps/server/src/domains/resources/resources.repository.ts';
 import type { Db } from '../../apps/server/src/platform/db/database.ts';
 
 const MINUTE = 60_000;
+const DESCRIPTION = 'Seeded for the benchmark';
 
 /**
  * The issue's data set, written in bulk: 1,000 resources in 20 groups and 10,000 finished
@@ -25,9 +27,10 @@ export async function seedResources(db: Db, options: { benchUserId: number; race
     const rows = await db
       .insertInto('resources')
       .values(
-        Array.from({ length: 100 }, (_, index) => ({
-          name: `Machine ${batch * 100 + index + 1}`,
-          description: 'Seeded for the benchmark',
+        Array.from({ length: 100 }, (_, index) => `Machine ${batch * 100 + index + 1}`).map((name) => ({
+          name,
+          description: DESCRIPTION,
+          search_text: searchTextOf(name, DESCRIPTION),
           image_filename: null,
           allow_take_over: true,
           documentation_type: null,

@@ -14,7 +14,10 @@ import { createEmailTemplatesRepository } from './domains/email-templates/email-
 import { createEmailTemplatesService } from './domains/email-templates/email-templates.service.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { introducersRoutes } from './domains/introductions/introducers.routes.ts';
-import { createIntroductionsRepository } from './domains/introductions/introductions.repository.ts';
+import {
+  createIntroductionsRepository,
+  usableByCondition,
+} from './domains/introductions/introductions.repository.ts';
 import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
 import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
 import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
@@ -25,7 +28,7 @@ import { createResourceListingService } from './domains/resources/resource-listi
 import { createResourcesRepository } from './domains/resources/resources.repository.ts';
 import { resourcesRoutes } from './domains/resources/resources.routes.ts';
 import { createResourcesService } from './domains/resources/resources.service.ts';
-import { createUsageRepository } from './domains/usage/usage.repository.ts';
+import { createUsageRepository, inUseByCondition } from './domains/usage/usage.repository.ts';
 import { usageRoutes } from './domains/usage/usage.routes.ts';
 import { createUsageService } from './domains/usage/usage.service.ts';
 import { createUserSearchRepository } from './domains/users/user-search.repository.ts';
@@ -38,6 +41,8 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.ts';
+import { createEventFanout } from './platform/events/event-fanout.ts';
+import { createEventTransactions } from './platform/events/event-transactions.ts';
 import { createOutbox } from './platform/events/outbox.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
@@ -104,52 +109,65 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService({ users, sessions });
 
   // Resources, groups, introductions and usage: every change others react to is an outbox event.
+  // The SSE hub is a live consumer, handed each event after its commit on every instance; the
+  // dispatcher serves consumers that must see every event (the test probes; later MQTT, webhooks).
   const outbox = createOutbox<NewDomainEvent>({ now: () => clock.now() });
   const eventDispatcher = createEventDispatcher({ db, outbox, logger: deps.logger, now: () => clock.now() });
-  const resourceEventHub = createResourceEventHub({ logger: deps.logger });
-  eventDispatcher.register(resourceEventHub.consumer);
   for (const consumer of deps.eventConsumers ?? []) eventDispatcher.register(consumer);
-  const events = { outbox, onEventsWritten: () => eventDispatcher.wake() };
+  const resourceEventHub = createResourceEventHub({ logger: deps.logger });
+  const eventFanout = createEventFanout({
+    database: deps.database,
+    logger: deps.logger,
+    consumers: [resourceEventHub.consumer],
+    find: (eventIds) => outbox.find(db, eventIds),
+  });
+  const events = createEventTransactions({
+    db,
+    outbox,
+    onCommitted: (written) => {
+      eventFanout.publish(written);
+      eventDispatcher.wake();
+    },
+  });
 
-  const resourcesRepo = createResourcesRepository();
+  const resourcesRepo = createResourcesRepository({
+    db,
+    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
+  });
   const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
   const resources = createResourcesService({
     db,
     repo: resourcesRepo,
     images: resourceImages,
     clock,
-    ...events,
+    events,
   });
   const resourceGroups = createResourceGroupsService({
     db,
     repo: createResourceGroupsRepository(),
     resources: resourcesRepo,
     clock,
-    ...events,
+    events,
   });
   const introductions = createIntroductionsService({
     db,
-    repo: createIntroductionsRepository(),
+    repo: createIntroductionsRepository({ db }),
     resources,
     groups: resourceGroups,
     users,
     clock,
-    ...events,
+    events,
   });
   const usage = createUsageService({
     db,
-    repo: createUsageRepository(),
+    repo: createUsageRepository({ db }),
     resources,
     access: introductions,
     clock,
-    ...events,
+    events,
   });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
-  const resourceListing = createResourceListingService({
-    resources,
-    activeResourceIdsOf: (userId) => usage.activeResourceIdsOf(userId),
-    usableResourceIds: (userId) => introductions.usableResourceIds(userId),
-  });
+  const resourceListing = createResourceListingService({ resources });
 
   return {
     clock,
@@ -162,6 +180,7 @@ export function createServices(deps: AppDeps) {
     auth,
     outbox,
     eventDispatcher,
+    eventFanout,
     resourceEventHub,
     resourceImages,
     resources,
@@ -225,6 +244,7 @@ export async function buildApp(deps: AppDeps) {
   let housekeeping: ReturnType<typeof startHousekeeping> | undefined;
   app.addHook('onReady', async () => {
     services.mailWorker.start();
+    await services.eventFanout.start();
     services.eventDispatcher.start();
     housekeeping = startHousekeeping(
       {
@@ -237,6 +257,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await housekeeping?.stop();
     await services.eventDispatcher.stop();
+    await services.eventFanout.stop();
     await services.mailWorker.stop();
     services.mailTransport.close();
   });

@@ -77,6 +77,22 @@ export const UpdateResourceFieldsSchema = z.object({
 });
 export type UpdateResourceFields = z.infer<typeof UpdateResourceFieldsSchema>;
 
+/** The image file of the resource forms; the server checks the format by content, not by name or type. */
+export const ResourceImageFileSchema = z
+  .file()
+  .max(RESOURCE_IMAGE_MAX_BYTES)
+  .describe('JPEG, PNG or WebP, at most 10 MB; stored re-encoded as WebP');
+
+/** POST /api/resources: a multipart/form-data body of the text fields and an optional `image` file. */
+export const CreateResourceFormSchema = CreateResourceFieldsSchema.extend({
+  image: ResourceImageFileSchema.optional(),
+});
+
+/** PUT /api/resources/{id}: a multipart/form-data body; a new `image` replaces the old one. */
+export const UpdateResourceFormSchema = UpdateResourceFieldsSchema.extend({
+  image: ResourceImageFileSchema.optional(),
+});
+
 const HttpUrlSchema = z
   .string()
   .trim()

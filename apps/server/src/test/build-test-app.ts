@@ -97,6 +97,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<AppDeps>
   return {
     app,
     services,
+    config,
     database,
     smtp,
     given,

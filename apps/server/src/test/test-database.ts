@@ -49,12 +49,19 @@ export type TestDatabase = DatabaseHandle & {
   drop(): Promise<void>;
 };
 
-/** A fresh, migrated database of its own: a temp folder, or a new PostgreSQL database. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A fresh database of its own, a temp folder or a new PostgreSQL database, migrated to the
+ * latest schema unless a test of the migrations wants to do that itself.
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-test-'));
   if (dialect === 'sqlite') {
     const handle = openSqlite(dataDir);
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
     return {
       ...handle,
       dataDir,
@@ -83,7 +90,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
   } catch (error) {
     await drop();
     throw error;

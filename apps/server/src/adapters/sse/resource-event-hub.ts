@@ -6,15 +6,12 @@ import type { Logger } from '../../platform/logging/logger.ts';
 
 const KEEP_ALIVE_MS = 15_000;
 
-/** The resources an event concerns: the streams it is sent on. */
+/**
+ * The resources an event concerns: the streams it is sent on. Events about several resources
+ * (a group's, an introduction to a group) list them; the others name one.
+ */
 export function resourceIdsOf(event: DomainEvent): number[] {
-  switch (event.type) {
-    case 'introduction.granted':
-    case 'introduction.revoked':
-      return event.data.resourceIds;
-    default:
-      return [event.data.resourceId];
-  }
+  return 'resourceIds' in event.data ? event.data.resourceIds : [event.data.resourceId];
 }
 
 /** One server-sent event: the event type as the SSE event name, the envelope as data. */
@@ -27,7 +24,7 @@ type Stream = { response: ServerResponse; keepAlive: NodeJS.Timeout };
 type Topic = number | 'all';
 
 /**
- * Open event streams per resource, fed by the event dispatcher. Events are checked against
+ * Open event streams per resource, fed by the event fan-out. Events are checked against
  * the contract before they go out, like every frame that leaves the server.
  */
 export function createResourceEventHub(deps: { logger: Logger; keepAliveMs?: number }) {
@@ -43,6 +40,8 @@ export function createResourceEventHub(deps: { logger: Logger; keepAliveMs?: num
   const consumer: EventConsumer = {
     name: 'sse',
     handle(envelope: OutboxEnvelope) {
+      // Checking an event costs more than most changes; with nobody listening it goes nowhere.
+      if (streams.size === 0) return;
       const parsed = DomainEventSchema.safeParse(envelope);
       if (!parsed.success) {
         // Retrying cannot make it valid; it is logged and skipped.

@@ -2,69 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { type DomainEvent, DomainEventSchema, ResourceMessages } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { openPostgres } from '../../platform/db/database.ts';
 import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { buildTestApp, PUBLIC_URL, TEST_SCRYPT, type TestApp } from '../../test/build-test-app.ts';
+import { openEventStream as openStream } from '../../test/event-stream-client.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
-
-type Frame = { id: string; event: string; data: string };
-
-/** A client of the event stream over real HTTP, reading frames as fetch-event-source would. */
-async function openStream(url: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: controller.signal,
-  });
-  const frames: Frame[] = [];
-  const waiters: ((frame: Frame) => void)[] = [];
-  const comments: string[] = [];
-  const body = response.body;
-  if (response.ok && body) {
-    void (async () => {
-      const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const frame: Frame = { id: '', event: '', data: '' };
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments.push(line.slice(1).trim());
-            else if (line.startsWith('id: ')) frame.id = line.slice(4);
-            else if (line.startsWith('event: ')) frame.event = line.slice(7);
-            else if (line.startsWith('data: ')) frame.data += line.slice(6);
-          }
-          if (!frame.event) continue;
-          const waiter = waiters.shift();
-          if (waiter) waiter(frame);
-          else frames.push(frame);
-        }
-      }
-    })().catch(() => undefined);
-  }
-  return {
-    response,
-    comments,
-    /** The next event, or a failure when none arrives within the time limit. */
-    next(timeoutMs: number): Promise<Frame> {
-      const ready = frames.shift();
-      if (ready) return Promise.resolve(ready);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`No event within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push((frame) => {
-          clearTimeout(timer);
-          resolve(frame);
-        });
-      });
-    },
-    close: () => controller.abort(),
-  };
-}
 
 describe.each(TEST_DIALECTS)('resource event stream on %s', (dialect) => {
   let t: TestApp;
@@ -78,6 +22,9 @@ describe.each(TEST_DIALECTS)('resource event stream on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
+  // Events reach the streams when their change commits, before the API answers: the setup's own
+  // events are gone by the time a test opens its stream.
+
   it('streams started, taken-over and ended in order, each within 100 ms', async () => {
     const manager = await t.given.user({ canManageResources: true });
     const resource = await given.resource(manager, { allowTakeOver: true });
@@ -88,15 +35,6 @@ describe.each(TEST_DIALECTS)('resource event stream on %s', (dialect) => {
     ]);
     await given.introduce(manager, resource.id, first.id);
     await given.introduce(manager, resource.id, second.id);
-    // The setup's own events (the introductions) are delivered first, so they do not reach the stream.
-    const undelivered = () =>
-      t.database.db
-        .selectFrom('outbox_deliveries')
-        .select('event_id')
-        .where('consumer', '=', 'sse')
-        .where('delivered_at', 'is', null)
-        .execute();
-    await expect.poll(async () => (await undelivered()).length).toBe(0);
     const stream = await openStream(`${baseUrl}/api/resources/${resource.id}/events`, watcher.token);
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -286,3 +224,47 @@ describe.each(TEST_DIALECTS)('outbox delivery across a restart on %s', (dialect)
     }
   });
 });
+
+// On SQLite one process holds the file, so there is no second instance to reach.
+describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
+  'event streams across instances on %s',
+  (dialect) => {
+    it('sends a change made through one instance to a stream of another within a second', async () => {
+      const a = await buildTestApp(dialect);
+      const databaseB = openPostgres(a.database.databaseUrl ?? '');
+      const { app: b } = await buildApp({
+        config: a.config,
+        database: databaseB,
+        logger: createLogger('silent'),
+        scrypt: TEST_SCRYPT,
+        webDistDir: a.database.dataDir,
+      });
+      let stream: Awaited<ReturnType<typeof openStream>> | undefined;
+      try {
+        await b.listen({ port: 0, host: '127.0.0.1' });
+        const given = resourceFixtures(a);
+        const manager = await a.given.user({ canManageResources: true });
+        const member = await a.given.member();
+        const port = (b.server.address() as AddressInfo).port;
+        stream = await openStream(`http://127.0.0.1:${port}/api/resources/events`, member.token);
+        expect(stream.response.status).toBe(200);
+
+        // Every change goes through instance A; B's stream hears of it through the fan-out only.
+        const resource = await given.resource(manager);
+        expect((await stream.next(1_000)).event).toBe('resource.created');
+        expect((await given.start(manager, resource.id)).statusCode).toBe(201);
+        const frame = await stream.next(1_000);
+        expect(frame.event).toBe('usage.started');
+        expect(JSON.parse(frame.data).data).toMatchObject({
+          resourceId: resource.id,
+          session: { userId: manager.id },
+        });
+      } finally {
+        stream?.close();
+        await b.close();
+        await databaseB.close();
+        await a.close();
+      }
+    });
+  },
+);

@@ -5,9 +5,11 @@ import { signedIn } from '../../platform/http/route-guards.ts';
 import type { ResourceEventHub } from './resource-event-hub.ts';
 
 const EVENT_TYPES =
-  'usage.started, usage.ended, usage.taken-over, resource.updated, resource.deleted, introduction.granted, ' +
-  'introduction.revoked; event name = type, data = { id, type, occurredAt, data }. Needs the bearer token; ' +
-  'a comment line every 15 s keeps it open';
+  'usage.started, usage.ended, usage.taken-over, resource.created, resource.updated, resource.deleted, ' +
+  'resource-group.updated, resource-group.deleted, resource-group.resource-added, ' +
+  'resource-group.resource-removed, introducer.granted, introducer.revoked, introduction.granted, ' +
+  'introduction.revoked; event name = type, data = { id, type, occurredAt, data }. Needs the bearer ' +
+  'token; a comment line every 15 s keeps it open';
 
 /** Turns the reply into an event stream fed by the hub for the topic until the client leaves. */
 function streamEvents(

@@ -1,7 +1,8 @@
 import type { Introducer, IntroductionAction, IntroductionHistoryEntry, UserRef } from '@toolpass/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** Introducers and introductions exist per resource or per resource group. */
@@ -34,7 +35,8 @@ function toEntry(row: {
  */
 function isNewestGrant(eb: ExpressionBuilder<Database & { i: Database['introductions'] }, 'i'>) {
   return eb.and([
-    eb('i.action', '=', 'grant'),
+    // A literal, not a parameter, so the statements that use it can be compiled once.
+    eb('i.action', '=', sql.lit('grant')),
     eb.not(
       eb.exists(
         eb
@@ -53,86 +55,120 @@ function isNewestGrant(eb: ExpressionBuilder<Database & { i: Database['introduct
   ]);
 }
 
-export function createIntroductionsRepository() {
+export type AccessFacts = {
+  isIntroducer: boolean;
+  isGroupIntroducer: boolean;
+  hasIntroduction: boolean;
+  hasGroupIntroduction: boolean;
+};
+
+/**
+ * The four ways a user holds a resource (`ResourceAccess` without the permission), as EXISTS
+ * conditions about `resource`: a value, or a column of an outer query. Groups are reached
+ * through their memberships, so the cost does not grow with the number of groups.
+ */
+function accessConditions(userId: number, resource: Expression<number>) {
+  const eb = expressionBuilder<Database, never>();
+  return {
+    isIntroducer: eb.exists(
+      eb
+        .selectFrom('introducers')
+        .select('introducers.id')
+        .where('introducers.user_id', '=', userId)
+        .where('introducers.resource_id', '=', resource),
+    ),
+    isGroupIntroducer: eb.exists(
+      eb
+        .selectFrom('introducers')
+        .innerJoin('resource_group_members as m', 'm.group_id', 'introducers.group_id')
+        .select('introducers.id')
+        .where('introducers.user_id', '=', userId)
+        .where('m.resource_id', '=', resource),
+    ),
+    hasIntroduction: eb.exists(
+      eb
+        .selectFrom('introductions as i')
+        .select('i.id')
+        .where('i.receiver_user_id', '=', userId)
+        .where('i.resource_id', '=', resource)
+        .where(isNewestGrant),
+    ),
+    hasGroupIntroduction: eb.exists(
+      eb
+        .selectFrom('introductions as i')
+        .innerJoin('resource_group_members as m', 'm.group_id', 'i.group_id')
+        .select('i.id')
+        .where('i.receiver_user_id', '=', userId)
+        .where('m.resource_id', '=', resource)
+        .where(isNewestGrant),
+    ),
+  };
+}
+
+/**
+ * True for resources the user may use through introductions or as an introducer (not counting
+ * canManageResources), for a query over `resources`: the resource listing's access filter. The
+ * set is built once from the user's side, not probed for every resource.
+ */
+export function usableByCondition(userId: number): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'resources'>();
+  const usable = eb
+    .selectFrom('introducers')
+    .select('introducers.resource_id as id')
+    .where('introducers.user_id', '=', userId)
+    .where('introducers.resource_id', 'is not', null)
+    .union(
+      eb
+        .selectFrom('introducers')
+        .innerJoin('resource_group_members as m', 'm.group_id', 'introducers.group_id')
+        .select('m.resource_id as id')
+        .where('introducers.user_id', '=', userId),
+    )
+    .union(
+      eb
+        .selectFrom('introductions as i')
+        .select('i.resource_id as id')
+        .where('i.receiver_user_id', '=', userId)
+        .where('i.resource_id', 'is not', null)
+        .where(isNewestGrant),
+    )
+    .union(
+      eb
+        .selectFrom('introductions as i')
+        .innerJoin('resource_group_members as m', 'm.group_id', 'i.group_id')
+        .select('m.resource_id as id')
+        .where('i.receiver_user_id', '=', userId)
+        .where(isNewestGrant),
+    );
+  return eb('resources.id', 'in', usable);
+}
+
+export function createIntroductionsRepository(deps: { db: Db }) {
+  // Asked on every start, end and can-control of a non-manager: compiled once.
+  const selectAccessFacts = reusableQuery<
+    Database,
+    { userId: number; resourceId: number },
+    Record<keyof AccessFacts, boolean | number>
+  >(deps.db, ['userId', 'resourceId'], (db, p) => {
+    const facts = accessConditions(p.userId, sql.val(p.resourceId));
+    return db.selectNoFrom([
+      facts.isIntroducer.as('isIntroducer'),
+      facts.isGroupIntroducer.as('isGroupIntroducer'),
+      facts.hasIntroduction.as('hasIntroduction'),
+      facts.hasGroupIntroduction.as('hasGroupIntroduction'),
+    ]);
+  });
+
   return {
     /** Everything `ResourceAccess` needs about one user and one resource, in one query. */
-    async accessFacts(db: Db, userId: number, resourceId: number, groupIds: number[]) {
-      const inGroups = (column: 'introducers.group_id' | 'i.group_id') =>
-        groupIds.length === 0
-          ? sql<boolean>`1 = 0`
-          : sql<boolean>`${sql.ref(column)} in (${sql.join(groupIds)})`;
-      const row = await db
-        .selectNoFrom((eb) => [
-          eb
-            .exists(
-              eb
-                .selectFrom('introducers')
-                .select('id')
-                .where('user_id', '=', userId)
-                .where('resource_id', '=', resourceId),
-            )
-            .as('is_introducer'),
-          eb
-            .exists(
-              eb
-                .selectFrom('introducers')
-                .select('id')
-                .where('user_id', '=', userId)
-                .where(inGroups('introducers.group_id')),
-            )
-            .as('is_group_introducer'),
-          eb
-            .exists(
-              eb
-                .selectFrom('introductions as i')
-                .select('i.id')
-                .where('i.receiver_user_id', '=', userId)
-                .where('i.resource_id', '=', resourceId)
-                .where(isNewestGrant),
-            )
-            .as('has_introduction'),
-          eb
-            .exists(
-              eb
-                .selectFrom('introductions as i')
-                .select('i.id')
-                .where('i.receiver_user_id', '=', userId)
-                .where(inGroups('i.group_id'))
-                .where(isNewestGrant),
-            )
-            .as('has_group_introduction'),
-        ])
-        .executeTakeFirstOrThrow();
+    async accessFacts(db: Db, userId: number, resourceId: number): Promise<AccessFacts> {
+      const [row] = await selectAccessFacts(db, { userId, resourceId });
       return {
-        isIntroducer: readBool(row.is_introducer as boolean | number),
-        isGroupIntroducer: readBool(row.is_group_introducer as boolean | number),
-        hasIntroduction: readBool(row.has_introduction as boolean | number),
-        hasGroupIntroduction: readBool(row.has_group_introduction as boolean | number),
+        isIntroducer: readBool(row?.isIntroducer ?? false),
+        isGroupIntroducer: readBool(row?.isGroupIntroducer ?? false),
+        hasIntroduction: readBool(row?.hasIntroduction ?? false),
+        hasGroupIntroduction: readBool(row?.hasGroupIntroduction ?? false),
       };
-    },
-
-    /** Resources and groups the user introduces or holds a valid introduction to: two queries. */
-    async usableScopes(db: Db, userId: number): Promise<{ resourceIds: number[]; groupIds: number[] }> {
-      const [introducing, introduced] = await Promise.all([
-        db
-          .selectFrom('introducers')
-          .select(['resource_id', 'group_id'])
-          .where('user_id', '=', userId)
-          .execute(),
-        db
-          .selectFrom('introductions as i')
-          .select(['i.resource_id', 'i.group_id'])
-          .where('i.receiver_user_id', '=', userId)
-          .where(isNewestGrant)
-          .execute(),
-      ]);
-      const resourceIds = new Set<number>();
-      const groupIds = new Set<number>();
-      for (const row of [...introducing, ...introduced]) {
-        if (row.resource_id !== null) resourceIds.add(row.resource_id);
-        if (row.group_id !== null) groupIds.add(row.group_id);
-      }
-      return { resourceIds: [...resourceIds], groupIds: [...groupIds] };
     },
 
     // ---- introducers ----
@@ -182,9 +218,16 @@ export function createIntroductionsRepository() {
       return row !== undefined;
     },
 
-    async removeIntroducer(db: Db, scope: IntroductionScope, userId: number): Promise<void> {
+    /** True when the user was an introducer. */
+    async removeIntroducer(db: Db, scope: IntroductionScope, userId: number): Promise<boolean> {
       const [column, id] = scopeColumn(scope);
-      await db.deleteFrom('introducers').where(column, '=', id).where('user_id', '=', userId).execute();
+      const row = await db
+        .deleteFrom('introducers')
+        .where(column, '=', id)
+        .where('user_id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     // ---- introductions (history rows) ----

@@ -9,13 +9,21 @@ import {
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { Outbox } from '../../platform/events/outbox.ts';
+import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { ResourceGroupsService } from '../resources/resource-groups.service.ts';
 import type { ResourcesService } from '../resources/resources.service.ts';
 import type { UserAccount } from '../users/users.repository.ts';
 import type { IntroductionScope, IntroductionsRepository } from './introductions.repository.ts';
 import { mayIntroduceToGroup, mayIntroduceToResource, type ResourceAccess } from './resource-access.ts';
+
+const MANAGER_ACCESS: ResourceAccess = {
+  canManageResources: true,
+  isIntroducer: false,
+  isGroupIntroducer: false,
+  hasIntroduction: false,
+  hasGroupIntroduction: false,
+};
 
 /** Introducers and introductions per resource and per group, and who may do what (spec 02 §3-§8). */
 export function createIntroductionsService(deps: {
@@ -25,8 +33,7 @@ export function createIntroductionsService(deps: {
   groups: ResourceGroupsService;
   users: { findById(id: number): Promise<UserAccount | undefined> };
   clock: Clock;
-  outbox: Outbox<NewDomainEvent>;
-  onEventsWritten: () => void;
+  events: EventTransactions<NewDomainEvent>;
 }) {
   async function requireScope(scope: IntroductionScope, executor: Db = deps.db): Promise<void> {
     if ('resourceId' in scope) await deps.resources.ensureExists(scope.resourceId, executor);
@@ -39,15 +46,43 @@ export function createIntroductionsService(deps: {
     return user;
   }
 
-  /** Three queries whatever the number of groups: the resource's groups, then all facts at once. */
+  /**
+   * One query whatever the number of groups, none for managers: they may do everything the
+   * facts could allow.
+   */
   async function accessTo(
     user: UserAccount,
     resourceId: number,
     executor: Db = deps.db,
   ): Promise<ResourceAccess> {
-    const groupIds = await deps.groups.groupIdsOf(resourceId, executor);
-    const facts = await deps.repo.accessFacts(executor, user.id, resourceId, groupIds);
-    return { canManageResources: user.permissions.canManageResources, ...facts };
+    if (user.permissions.canManageResources) return MANAGER_ACCESS;
+    return { canManageResources: false, ...(await deps.repo.accessFacts(executor, user.id, resourceId)) };
+  }
+
+  /** The resources an introduction or introducer of the scope applies to. */
+  async function resourceIdsOf(tx: Db, scope: IntroductionScope): Promise<number[]> {
+    return 'resourceId' in scope ? [scope.resourceId] : deps.groups.resourceIdsIn([scope.groupId], tx);
+  }
+
+  /** Granting and revoking changes who may introduce on each resource of the scope. */
+  async function recordIntroducerChange(
+    tx: Db,
+    record: RecordEvents<NewDomainEvent>,
+    type: 'introducer.granted' | 'introducer.revoked',
+    scope: IntroductionScope,
+    user: UserAccount,
+  ): Promise<void> {
+    await record([
+      {
+        type,
+        data: {
+          resourceId: 'resourceId' in scope ? scope.resourceId : null,
+          groupId: 'groupId' in scope ? scope.groupId : null,
+          resourceIds: await resourceIdsOf(tx, scope),
+          user: { id: user.id, username: user.username },
+        },
+      },
+    ]);
   }
 
   /** 404 for a missing resource or group, then 403 unless the actor may introduce to it. */
@@ -76,7 +111,7 @@ export function createIntroductionsService(deps: {
   ): Promise<Introduction> {
     await requireIntroducePermission(actor, scope);
     const receiver = await requireUser(receiverUserId);
-    const introduction = await deps.db.transaction().execute(async (tx) => {
+    return deps.events.transaction(async (tx, record) => {
       const entry = await deps.repo.addEntry(tx, {
         scope,
         receiverUserId,
@@ -85,9 +120,8 @@ export function createIntroductionsService(deps: {
         comment,
         now: deps.clock.now(),
       });
-      const resourceIds =
-        'resourceId' in scope ? [scope.resourceId] : await deps.groups.resourceIdsIn([scope.groupId], tx);
-      await deps.outbox.add(tx, [
+      const resourceIds = await resourceIdsOf(tx, scope);
+      await record([
         {
           type: action === 'grant' ? 'introduction.granted' : 'introduction.revoked',
           data: {
@@ -102,22 +136,10 @@ export function createIntroductionsService(deps: {
       const history = await deps.repo.history(tx, scope, receiverUserId);
       return toIntroduction(receiver, history);
     });
-    deps.onEventsWritten();
-    return introduction;
   }
 
   return {
     accessTo,
-
-    /**
-     * Resources the user may use through introductions or as an introducer (not counting
-     * canManageResources): three queries whatever the number of groups.
-     */
-    async usableResourceIds(userId: number): Promise<number[]> {
-      const scopes = await deps.repo.usableScopes(deps.db, userId);
-      const viaGroups = await deps.groups.resourceIdsIn(scopes.groupIds);
-      return [...new Set([...scopes.resourceIds, ...viaGroups])];
-    },
 
     // ---- introducers ----
 
@@ -130,25 +152,32 @@ export function createIntroductionsService(deps: {
     async isIntroducer(scope: IntroductionScope, userId: number): Promise<boolean> {
       await requireScope(scope);
       if ('groupId' in scope) return deps.repo.isIntroducer(deps.db, scope, userId);
-      const groupIds = await deps.groups.groupIdsOf(scope.resourceId);
-      const facts = await deps.repo.accessFacts(deps.db, userId, scope.resourceId, groupIds);
+      const facts = await deps.repo.accessFacts(deps.db, userId, scope.resourceId);
       return facts.isIntroducer || facts.isGroupIntroducer;
     },
 
     async grantIntroducer(scope: IntroductionScope, userId: number): Promise<Introducer> {
       await requireScope(scope);
       const user = await requireUser(userId);
-      await deps.repo.addIntroducer(deps.db, scope, user.id, deps.clock.now());
-      const introducers = await deps.repo.listIntroducers(deps.db, scope);
-      const introducer = introducers.find((entry) => entry.userId === user.id);
+      const introducer = await deps.events.transaction(async (tx, record) => {
+        if (await deps.repo.addIntroducer(tx, scope, user.id, deps.clock.now())) {
+          await recordIntroducerChange(tx, record, 'introducer.granted', scope, user);
+        }
+        const introducers = await deps.repo.listIntroducers(tx, scope);
+        return introducers.find((entry) => entry.userId === user.id);
+      });
       if (!introducer) throw notFound(Messages.userNotFound);
       return introducer;
     },
 
     async revokeIntroducer(scope: IntroductionScope, userId: number): Promise<void> {
       await requireScope(scope);
-      await requireUser(userId);
-      await deps.repo.removeIntroducer(deps.db, scope, userId);
+      const user = await requireUser(userId);
+      await deps.events.transaction(async (tx, record) => {
+        if (await deps.repo.removeIntroducer(tx, scope, user.id)) {
+          await recordIntroducerChange(tx, record, 'introducer.revoked', scope, user);
+        }
+      });
     },
 
     // ---- introductions ----

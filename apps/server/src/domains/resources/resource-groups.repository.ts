@@ -56,30 +56,26 @@ export function createResourceGroupsRepository() {
       return row !== undefined;
     },
 
-    /** Adding twice is the same as adding once. */
-    async addMember(db: Db, groupId: number, resourceId: number): Promise<void> {
-      await db
+    /** Adding twice is the same as adding once; true when the resource was not a member yet. */
+    async addMember(db: Db, groupId: number, resourceId: number): Promise<boolean> {
+      const row = await db
         .insertInto('resource_group_members')
         .values({ group_id: groupId, resource_id: resourceId })
         .onConflict((oc) => oc.columns(['group_id', 'resource_id']).doNothing())
-        .execute();
+        .returning('group_id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
-    async removeMember(db: Db, groupId: number, resourceId: number): Promise<void> {
-      await db
+    /** True when the resource was a member. */
+    async removeMember(db: Db, groupId: number, resourceId: number): Promise<boolean> {
+      const row = await db
         .deleteFrom('resource_group_members')
         .where('group_id', '=', groupId)
         .where('resource_id', '=', resourceId)
-        .execute();
-    },
-
-    async groupIdsOf(db: Db, resourceId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('resource_group_members')
-        .select('group_id')
-        .where('resource_id', '=', resourceId)
-        .execute();
-      return rows.map((row) => row.group_id);
+        .returning('group_id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Resources in any of the groups, in one query. */

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { Messages, ResourceMessages } from '@toolpass/contracts';
+import {
+  CreateResourceFieldsSchema,
+  Messages,
+  ResourceMessages,
+  UpdateResourceFieldsSchema,
+} from '@toolpass/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -238,6 +243,47 @@ describe.each(TEST_DIALECTS)('resources on %s', (dialect) => {
       expect((await list(`ids=${c.id},${a.id}`)).data.map((r: { id: number }) => r.id)).toEqual([a.id, c.id]);
     });
 
+    it('searches name and description in any letter case, beyond ASCII too, as they are now', async () => {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const resource = await given.resource(manager, { name: `Öltank ${tag}`, description: 'Für Späne' });
+      const ids = async (search: string) =>
+        (
+          await t.app.inject({
+            url: `/api/resources?search=${encodeURIComponent(search)}`,
+            headers: manager.auth,
+          })
+        )
+          .json()
+          .data.map((r: { id: number }) => r.id);
+      expect(await ids(`ÖLTANK ${tag}`)).toEqual([resource.id]);
+      expect(await ids(`${tag}`)).toEqual([resource.id]);
+      const updated = await upload('PUT', `/api/resources/${resource.id}`, { description: `Fräse ${tag}` });
+      expect(updated.statusCode).toBe(200);
+      expect(await ids(`FRÄSE ${tag}`)).toEqual([resource.id]);
+      expect(await ids(`SPÄNE ${tag}`)).toEqual([]);
+    });
+
+    it('counts introducers of a resource or of its group as allowed to use it', async () => {
+      const member = await t.given.member();
+      const own = await given.resource(manager);
+      const viaGroup = await given.resource(manager);
+      const other = await given.resource(manager);
+      const group = await given.group(manager);
+      await given.addToGroup(manager, group.id, viaGroup.id);
+      await given.makeIntroducer(manager, own.id, member.id);
+      await given.makeGroupIntroducer(manager, group.id, member.id);
+      const response = await t.app.inject({
+        url: `/api/resources?onlyWithPermissions=true&limit=100&ids=${own.id},${viaGroup.id},${other.id}`,
+        headers: member.auth,
+      });
+      expect(
+        response
+          .json()
+          .data.map((r: { id: number }) => r.id)
+          .sort(),
+      ).toEqual([own.id, viaGroup.id].sort());
+    });
+
     it('filters to resources in use by me and to those I may use', async () => {
       const member = await t.given.member();
       const free = await given.resource(manager);
@@ -471,6 +517,35 @@ describe.each(TEST_DIALECTS)('resources on %s', (dialect) => {
       });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(ResourceMessages.resourceNotFound);
+    });
+  });
+
+  describe('multipart forms in /api/openapi.json', () => {
+    it('documents the forms of POST /api/resources and PUT /api/resources/{id} from the contracts', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const formOf = (path: string, method: 'post' | 'put') =>
+        document.paths[path][method].requestBody.content['multipart/form-data'].schema;
+
+      const create = formOf('/api/resources', 'post');
+      expect(Object.keys(create.properties).sort()).toEqual(
+        [...Object.keys(CreateResourceFieldsSchema.shape), 'image'].sort(),
+      );
+      expect(create.required).toEqual(['name']);
+      expect(create.properties.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
+      expect(create.properties.allowTakeOver).toMatchObject({ type: 'string', enum: ['true', 'false'] });
+      expect(create.properties.image).toMatchObject({
+        type: 'string',
+        format: 'binary',
+        maxLength: 10 * 1024 * 1024,
+      });
+
+      const update = formOf('/api/resources/{id}', 'put');
+      expect(Object.keys(update.properties).sort()).toEqual(
+        [...Object.keys(UpdateResourceFieldsSchema.shape), 'image'].sort(),
+      );
+      expect(update.required ?? []).toEqual([]);
+      expect(update.properties.deleteImage).toMatchObject({ enum: ['true', 'false'] });
+      expect(update.properties.image.format).toBe('binary');
     });
   });
 

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   CreateResourceFieldsSchema,
+  CreateResourceFormSchema,
   ListResourcesQuerySchema,
   OkSchema,
   RESOURCE_IMAGE_MAX_BYTES,
@@ -13,6 +14,7 @@ import {
   ResourceSchema,
   UpdateDocumentationBodySchema,
   UpdateResourceFieldsSchema,
+  UpdateResourceFormSchema,
 } from '@toolpass/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +60,7 @@ export function resourcesRoutes(deps: {
           summary:
             'Create a resource. Multipart form: name, description, allowTakeOver (true|false), image ' +
             '(JPEG, PNG or WebP by content, at most 10 MB; stored re-encoded as WebP)',
+          multipartBody: CreateResourceFormSchema,
           response: { 201: ResourceSchema },
         },
       },
@@ -133,6 +136,7 @@ export function resourcesRoutes(deps: {
           summary:
             'Update a resource. Multipart form, every field optional: name, description, allowTakeOver, ' +
             'image (replaces the old file), deleteImage (true removes the image)',
+          multipartBody: UpdateResourceFormSchema,
           params: ResourceIdParamsSchema,
           response: { 200: ResourceSchema },
         },

@@ -8,7 +8,7 @@ import {
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { Outbox } from '../../platform/events/outbox.ts';
+import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ResourceImageStore } from './resource-image-store.ts';
 import type { ResourceListFilter, ResourcesRepository } from './resources.repository.ts';
@@ -21,16 +21,8 @@ export function createResourcesService(deps: {
   repo: ResourcesRepository;
   images: ResourceImageStore;
   clock: Clock;
-  outbox: Outbox<NewDomainEvent>;
-  /** Called after a commit that wrote events, so they are delivered at once. */
-  onEventsWritten: () => void;
+  events: EventTransactions<NewDomainEvent>;
 }) {
-  async function withEvents<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await deps.db.transaction().execute(work);
-    deps.onEventsWritten();
-    return result;
-  }
-
   async function require(db: Db, id: number): Promise<Resource> {
     const resource = await deps.repo.findById(db, id);
     if (!resource) throw resourceNotFound();
@@ -43,9 +35,9 @@ export function createResourcesService(deps: {
     return deps.images.save(await deps.images.prepare(upload));
   }
 
-  async function recordUpdate(tx: Db, id: number): Promise<Resource> {
+  async function recordUpdate(tx: Db, record: RecordEvents<NewDomainEvent>, id: number): Promise<Resource> {
     const resource = await require(tx, id);
-    await deps.outbox.add(tx, [{ type: 'resource.updated', data: { resourceId: id, resource } }]);
+    await record([{ type: 'resource.updated', data: { resourceId: id, resource } }]);
     return resource;
   }
 
@@ -64,7 +56,7 @@ export function createResourcesService(deps: {
     async create(fields: CreateResourceFields, image: Buffer | undefined): Promise<Resource> {
       const imageFilename = await storeImage(image);
       try {
-        return await deps.db.transaction().execute(async (tx) => {
+        return await deps.events.transaction(async (tx, record) => {
           const id = await deps.repo.insert(
             tx,
             {
@@ -75,7 +67,9 @@ export function createResourcesService(deps: {
             },
             deps.clock.now(),
           );
-          return require(tx, id);
+          const resource = await require(tx, id);
+          await record([{ type: 'resource.created', data: { resourceId: id, resource } }]);
+          return resource;
         });
       } catch (error) {
         await deps.images.remove(imageFilename);
@@ -91,7 +85,7 @@ export function createResourcesService(deps: {
       const newImage = imageFilename ?? (fields.deleteImage ? null : undefined);
       let result: { resource: Resource; previousImageFilename: string | null };
       try {
-        result = await withEvents(async (tx) => {
+        result = await deps.events.transaction(async (tx, record) => {
           const updated = await deps.repo.update(
             tx,
             id,
@@ -105,7 +99,7 @@ export function createResourcesService(deps: {
           );
           if (!updated) throw resourceNotFound();
           return {
-            resource: await recordUpdate(tx, id),
+            resource: await recordUpdate(tx, record, id),
             previousImageFilename: updated.previousImageFilename,
           };
         });
@@ -121,7 +115,7 @@ export function createResourcesService(deps: {
     /** Sets one kind of documentation and clears the other (spec 02 §4). */
     async updateDocumentation(id: number, body: UpdateDocumentationBody): Promise<Resource> {
       const type = body.documentationType;
-      return withEvents(async (tx) => {
+      return deps.events.transaction(async (tx, record) => {
         const found = await deps.repo.updateDocumentation(
           tx,
           id,
@@ -133,16 +127,16 @@ export function createResourcesService(deps: {
           deps.clock.now(),
         );
         if (!found) throw resourceNotFound();
-        return recordUpdate(tx, id);
+        return recordUpdate(tx, record, id);
       });
     },
 
     /** Removes the resource with its sessions, introductions and image file. */
     async delete(id: number): Promise<void> {
-      const deleted = await withEvents(async (tx) => {
+      const deleted = await deps.events.transaction(async (tx, record) => {
         const row = await deps.repo.delete(tx, id);
         if (!row) throw resourceNotFound();
-        await deps.outbox.add(tx, [{ type: 'resource.deleted', data: { resourceId: id } }]);
+        await record([{ type: 'resource.deleted', data: { resourceId: id } }]);
         return row;
       });
       await deps.images.remove(deleted.imageFilename);

@@ -1,5 +1,9 @@
+import type { UserRef } from '@toolpass/contracts';
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { readCount, readDate } from '../../platform/db/db-values.ts';
+import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import type { UsageSessionRecord } from './usage-session.ts';
 
 const COLUMNS = [
@@ -13,7 +17,17 @@ const COLUMNS = [
   'users.username',
 ] as const;
 
-type Row = {
+const SESSION_COLUMNS = [
+  'id',
+  'resource_id',
+  'user_id',
+  'start_time',
+  'end_time',
+  'start_notes',
+  'end_notes',
+] as const;
+
+type SessionRow = {
   id: number;
   resource_id: number;
   user_id: number;
@@ -21,15 +35,16 @@ type Row = {
   end_time: Date | string | null;
   start_notes: string | null;
   end_notes: string | null;
-  username: string;
 };
 
-function toRecord(row: Row): UsageSessionRecord {
+type Row = SessionRow & { username: string };
+
+function toRecord(row: SessionRow, user: UserRef): UsageSessionRecord {
   return {
     id: row.id,
     resourceId: row.resource_id,
     userId: row.user_id,
-    user: { id: row.user_id, username: row.username },
+    user: { id: user.id, username: user.username },
     startTime: readDate(row.start_time),
     endTime: row.end_time === null ? null : readDate(row.end_time),
     startNotes: row.start_notes,
@@ -37,40 +52,137 @@ function toRecord(row: Row): UsageSessionRecord {
   };
 }
 
-export function createUsageRepository() {
-  const withUser = (db: Db) =>
+const withUser = (row: Row) => toRecord(row, { id: row.user_id, username: row.username });
+
+/** The resource as a session start or end needs it: whether it exists, its takeover rule, its running session. */
+export type ResourceUsageState = { allowTakeOver: boolean; active: UsageSessionRecord | undefined };
+
+type StateRow = { allow_take_over: boolean | number } & {
+  [K in keyof Row]: Row[K] | null;
+};
+
+/** True for resources with a running session of the user, for a query over `resources`. */
+export function inUseByCondition(userId: number): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'resources'>();
+  return eb(
+    'resources.id',
+    'in',
+    eb
+      .selectFrom('usage_sessions')
+      .select('usage_sessions.resource_id')
+      .where('usage_sessions.user_id', '=', userId)
+      .where('usage_sessions.end_time', 'is', null),
+  );
+}
+
+export function createUsageRepository(deps: { db: Db }) {
+  const withUsers = (db: Db) =>
     db.selectFrom('usage_sessions').innerJoin('users', 'users.id', 'usage_sessions.user_id').select(COLUMNS);
 
-  return {
-    async findById(db: Db, id: number): Promise<UsageSessionRecord | undefined> {
-      const row = await withUser(db).where('usage_sessions.id', '=', id).executeTakeFirst();
-      return row && toRecord(row);
-    },
+  // The statements of every start, end and session poll are compiled once (reusable-query.ts).
+  // The resource row comes along so that a missing resource needs no query of its own.
+  const selectState = reusableQuery<Database, { resourceId: number }, StateRow>(
+    deps.db,
+    ['resourceId'],
+    (db, p) =>
+      db
+        .selectFrom('resources')
+        .leftJoin('usage_sessions', (join) =>
+          join
+            .onRef('usage_sessions.resource_id', '=', 'resources.id')
+            .on('usage_sessions.end_time', 'is', null),
+        )
+        .leftJoin('users', 'users.id', 'usage_sessions.user_id')
+        .select(['resources.allow_take_over', ...COLUMNS])
+        .where('resources.id', '=', p.resourceId),
+  );
 
-    async findActiveForResource(db: Db, resourceId: number): Promise<UsageSessionRecord | undefined> {
-      const row = await withUser(db)
-        .where('usage_sessions.resource_id', '=', resourceId)
-        .where('usage_sessions.end_time', 'is', null)
-        .executeTakeFirst();
-      return row && toRecord(row);
+  const insertSession = reusableQuery<
+    Database,
+    { resourceId: number; userId: number; startTime: Date; notes: string | null },
+    SessionRow
+  >(deps.db, ['resourceId', 'userId', 'startTime', 'notes'], (db, p) =>
+    db
+      .insertInto('usage_sessions')
+      .values({ resource_id: p.resourceId, user_id: p.userId, start_time: p.startTime, start_notes: p.notes })
+      .returning(SESSION_COLUMNS),
+  );
+
+  const endSession = reusableQuery<Database, { id: number; endTime: Date; notes: string | null }, SessionRow>(
+    deps.db,
+    ['id', 'endTime', 'notes'],
+    (db, p) =>
+      db
+        .updateTable('usage_sessions')
+        .set({ end_time: p.endTime, end_notes: p.notes })
+        .where('id', '=', p.id)
+        .where('end_time', 'is', null)
+        .returning(SESSION_COLUMNS),
+  );
+
+  // One page statement per page size, compiled on first use: see the resource list for why the
+  // LIMIT is a literal.
+  type PageStatement = (
+    db: Db,
+    values: { resourceId: number; userId: number; offset: number },
+  ) => Promise<Row[]>;
+  const pageStatements = new Map<string, PageStatement>();
+  function historyPage(mine: boolean, limit: number): PageStatement {
+    const key = `${mine}${limit}`;
+    let statement = pageStatements.get(key);
+    if (!statement) {
+      statement = reusableQuery<Database, { resourceId: number; userId: number; offset: number }, Row>(
+        deps.db,
+        mine ? ['resourceId', 'userId', 'offset'] : ['resourceId', 'offset'],
+        (db, p) => {
+          let rows = withUsers(db).where('usage_sessions.resource_id', '=', p.resourceId);
+          if (mine) rows = rows.where('usage_sessions.user_id', '=', p.userId);
+          return rows
+            .orderBy('usage_sessions.start_time', 'desc')
+            .orderBy('usage_sessions.id', 'desc')
+            .limit(sql.lit(limit))
+            .offset(p.offset);
+        },
+      );
+      pageStatements.set(key, statement);
+    }
+    return statement;
+  }
+  const historyCount = (mine: boolean) =>
+    reusableQuery<
+      Database,
+      { resourceId: number; userId: number },
+      { total: number | string | bigint; found: boolean | number }
+    >(deps.db, mine ? ['resourceId', 'userId'] : ['resourceId'], (db, p) =>
+      db.selectNoFrom((eb) => [
+        eb
+          .selectFrom('usage_sessions')
+          .select((inner) => inner.fn.countAll().as('total'))
+          .where('resource_id', '=', p.resourceId)
+          .$if(mine, (query) => query.where('user_id', '=', p.userId))
+          .as('total'),
+        eb.exists(eb.selectFrom('resources').select('id').where('id', '=', p.resourceId)).as('found'),
+      ]),
+    );
+  const historyCounts = { all: historyCount(false), mine: historyCount(true) };
+
+  return {
+    /** Undefined when the resource does not exist. */
+    async findResourceState(db: Db, resourceId: number): Promise<ResourceUsageState | undefined> {
+      const [row] = await selectState(db, { resourceId });
+      if (!row) return undefined;
+      return {
+        allowTakeOver: readBool(row.allow_take_over),
+        active: row.id === null ? undefined : withUser(row as Row),
+      };
     },
 
     async listActive(db: Db): Promise<UsageSessionRecord[]> {
-      const rows = await withUser(db)
+      const rows = await withUsers(db)
         .where('usage_sessions.end_time', 'is', null)
         .orderBy('usage_sessions.resource_id')
         .execute();
-      return rows.map(toRecord);
-    },
-
-    async activeResourceIdsOf(db: Db, userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('usage_sessions')
-        .select('resource_id')
-        .where('user_id', '=', userId)
-        .where('end_time', 'is', null)
-        .execute();
-      return rows.map((row) => row.resource_id);
+      return rows.map(withUser);
     },
 
     /**
@@ -79,62 +191,49 @@ export function createUsageRepository() {
      */
     async start(
       db: Db,
-      session: { resourceId: number; userId: number; startTime: Date; notes: string | null },
-    ): Promise<number> {
-      const row = await db
-        .insertInto('usage_sessions')
-        .values({
-          resource_id: session.resourceId,
-          user_id: session.userId,
-          start_time: session.startTime,
-          end_time: null,
-          start_notes: session.notes,
-          end_notes: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      session: { resourceId: number; user: UserRef; startTime: Date; notes: string | null },
+    ): Promise<UsageSessionRecord> {
+      const [row] = await insertSession(db, {
+        resourceId: session.resourceId,
+        userId: session.user.id,
+        startTime: session.startTime,
+        notes: session.notes,
+      });
+      if (!row) throw new Error('Inserting a usage session returned no row');
+      return toRecord(row, session.user);
     },
 
     /**
-     * Ends a running session. The `end_time is null` guard is part of the UPDATE, so when two
-     * requests race to end (or take over) the same session only one changes a row.
+     * Ends a running session; undefined when it was no longer running. The `end_time is null`
+     * guard is part of the UPDATE, so when two requests race to end (or take over) the same
+     * session only one changes a row.
      */
-    async end(db: Db, id: number, endTime: Date, notes: string | null): Promise<boolean> {
-      const result = await db
-        .updateTable('usage_sessions')
-        .set({ end_time: endTime, end_notes: notes })
-        .where('id', '=', id)
-        .where('end_time', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    async end(
+      db: Db,
+      session: UsageSessionRecord,
+      endTime: Date,
+      notes: string | null,
+    ): Promise<UsageSessionRecord | undefined> {
+      const [row] = await endSession(db, { id: session.id, endTime, notes });
+      return row && toRecord(row, session.user);
     },
 
-    /** Newest first; optionally one user's sessions only. */
+    /** Newest first; optionally one user's sessions only. Undefined when the resource does not exist. */
     async history(
       db: Db,
       resourceId: number,
       query: { page: number; limit: number; userId?: number | undefined },
-    ): Promise<{ data: UsageSessionRecord[]; total: number }> {
-      let count = db
-        .selectFrom('usage_sessions')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where('resource_id', '=', resourceId);
-      let rows = withUser(db).where('usage_sessions.resource_id', '=', resourceId);
-      if (query.userId !== undefined) {
-        count = count.where('user_id', '=', query.userId);
-        rows = rows.where('usage_sessions.user_id', '=', query.userId);
-      }
-      const [data, total] = await Promise.all([
-        rows
-          .orderBy('usage_sessions.start_time', 'desc')
-          .orderBy('usage_sessions.id', 'desc')
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        count.executeTakeFirst(),
-      ]);
-      return { data: data.map(toRecord), total: readCount(total?.count as number | undefined) };
+    ): Promise<{ data: UsageSessionRecord[]; total: number } | undefined> {
+      const userId = query.userId ?? 0;
+      const mine = query.userId !== undefined;
+      const [counted] = await historyCounts[mine ? 'mine' : 'all'](db, { resourceId, userId });
+      if (!counted || !readBool(counted.found)) return undefined;
+      const total = readCount(counted.total);
+      const offset = (query.page - 1) * query.limit;
+      // A page past the end needs no second query.
+      const rows =
+        offset >= total ? [] : await historyPage(mine, query.limit)(db, { resourceId, userId, offset });
+      return { data: rows.map(withUser), total };
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   type NewDomainEvent,
-  type Resource,
   ResourceErrorCodes,
   ResourceMessages,
   type StartUsageBody,
@@ -10,9 +9,10 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
-import type { Outbox } from '../../platform/events/outbox.ts';
+import type { EventTransactions } from '../../platform/events/event-transactions.ts';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
+import { resourceNotFound } from '../resources/resources.service.ts';
 import type { UserAccount } from '../users/users.repository.ts';
 import type { UsageRepository } from './usage.repository.ts';
 import { decideStart, mayEnd } from './usage-rules.ts';
@@ -26,22 +26,11 @@ const noActiveSession = () => badRequest(ResourceMessages.invalidInputOrNoActive
 export function createUsageService(deps: {
   db: Db;
   repo: UsageRepository;
-  resources: {
-    get(id: number, executor?: Db): Promise<Resource>;
-    ensureExists(id: number, executor?: Db): Promise<void>;
-  };
+  resources: { ensureExists(id: number, executor?: Db): Promise<void> };
   access: { accessTo(user: UserAccount, resourceId: number, executor?: Db): Promise<ResourceAccess> };
   clock: Clock;
-  outbox: Outbox<NewDomainEvent>;
-  onEventsWritten: () => void;
+  events: EventTransactions<NewDomainEvent>;
 }) {
-  async function requireSession(db: Db, id: number): Promise<UsageSession> {
-    const record = await deps.repo.findById(db, id);
-    // Read in the transaction that wrote it, so it exists.
-    if (!record) throw new Error(`Usage session ${id} vanished inside its own transaction`);
-    return presentUsageSession(record);
-  }
-
   return {
     /**
      * Starts a session, or takes over the running one with forceTakeOver. Everything happens in
@@ -57,13 +46,14 @@ export function createUsageService(deps: {
     ): Promise<UsageSession> {
       const notes = body?.notes ?? null;
       try {
-        const session = await deps.db.transaction().execute(async (tx) => {
-          const resource = await deps.resources.get(resourceId, tx);
+        return await deps.events.transaction(async (tx, record) => {
+          const state = await deps.repo.findResourceState(tx, resourceId);
+          if (!state) throw resourceNotFound();
           const access = await deps.access.accessTo(actor, resourceId, tx);
-          const active = await deps.repo.findActiveForResource(tx, resourceId);
+          const active = state.active;
           const decision = decideStart({
             access,
-            allowTakeOver: resource.allowTakeOver,
+            allowTakeOver: state.allowTakeOver,
             active: active && { userId: active.userId, startTime: active.startTime },
             actorId: actor.id,
             forceTakeOver: body?.forceTakeOver === true,
@@ -80,24 +70,28 @@ export function createUsageService(deps: {
             throw resourceInUse();
           }
           const now = deps.clock.now();
+          const user = { id: actor.id, username: actor.username };
           if (decision.kind === 'take-over' && active) {
             // Someone else ended or took over the session since we read it: we lost the race.
-            if (!(await deps.repo.end(tx, active.id, now, null))) throw resourceInUse();
-            const id = await deps.repo.start(tx, { resourceId, userId: actor.id, startTime: now, notes });
-            const started = await requireSession(tx, id);
-            const previousSession = await requireSession(tx, active.id);
-            await deps.outbox.add(tx, [
-              { type: 'usage.taken-over', data: { resourceId, previousSession, session: started } },
+            const previous = await deps.repo.end(tx, active, now, null);
+            if (!previous) throw resourceInUse();
+            const started = presentUsageSession(
+              await deps.repo.start(tx, { resourceId, user, startTime: now, notes }),
+            );
+            await record([
+              {
+                type: 'usage.taken-over',
+                data: { resourceId, previousSession: presentUsageSession(previous), session: started },
+              },
             ]);
             return started;
           }
-          const id = await deps.repo.start(tx, { resourceId, userId: actor.id, startTime: now, notes });
-          const started = await requireSession(tx, id);
-          await deps.outbox.add(tx, [{ type: 'usage.started', data: { resourceId, session: started } }]);
+          const started = presentUsageSession(
+            await deps.repo.start(tx, { resourceId, user, startTime: now, notes }),
+          );
+          await record([{ type: 'usage.started', data: { resourceId, session: started } }]);
           return started;
         });
-        deps.onEventsWritten();
-        return session;
       } catch (error) {
         // PostgreSQL: a concurrent start committed first and the index refused ours.
         if (isUniqueViolation(error)) throw resourceInUse();
@@ -107,35 +101,33 @@ export function createUsageService(deps: {
 
     /** Ends the running session: the owner's own, or anyone's for managers and introducers. */
     async end(actor: UserAccount, resourceId: number, notes: string | null): Promise<UsageSession> {
-      const session = await deps.db.transaction().execute(async (tx) => {
-        await deps.resources.ensureExists(resourceId, tx);
-        const active = await deps.repo.findActiveForResource(tx, resourceId);
+      return deps.events.transaction(async (tx, record) => {
+        const state = await deps.repo.findResourceState(tx, resourceId);
+        if (!state) throw resourceNotFound();
+        const active = state.active;
         if (!active) throw noActiveSession();
         if (active.userId !== actor.id) {
           const access = await deps.access.accessTo(actor, resourceId, tx);
           if (!mayEnd({ access, sessionUserId: active.userId, actorId: actor.id })) throw noActiveSession();
         }
-        if (!(await deps.repo.end(tx, active.id, deps.clock.now(), notes))) throw noActiveSession();
-        const ended = await requireSession(tx, active.id);
-        await deps.outbox.add(tx, [{ type: 'usage.ended', data: { resourceId, session: ended } }]);
-        return ended;
+        const ended = await deps.repo.end(tx, active, deps.clock.now(), notes);
+        if (!ended) throw noActiveSession();
+        const session = presentUsageSession(ended);
+        await record([{ type: 'usage.ended', data: { resourceId, session } }]);
+        return session;
       });
-      deps.onEventsWritten();
-      return session;
     },
 
     async active(resourceId: number): Promise<UsageSession | null> {
-      await deps.resources.ensureExists(resourceId);
-      const record = await deps.repo.findActiveForResource(deps.db, resourceId);
-      return record ? presentUsageSession(record) : null;
+      const state = await deps.repo.findResourceState(deps.db, resourceId);
+      if (!state) throw resourceNotFound();
+      return state.active ? presentUsageSession(state.active) : null;
     },
 
     /** Running sessions of all resources, for the overview's status chips. */
     async allActive(): Promise<UsageSession[]> {
       return (await deps.repo.listActive(deps.db)).map(presentUsageSession);
     },
-
-    activeResourceIdsOf: (userId: number) => deps.repo.activeResourceIdsOf(deps.db, userId),
 
     /** Whether the user may start or take over sessions here: a fixed number of queries. */
     async canControl(actor: UserAccount, resourceId: number): Promise<boolean> {
@@ -145,9 +137,9 @@ export function createUsageService(deps: {
 
     /** Managers see everyone's sessions; others only their own (spec 01 §6). */
     async history(actor: UserAccount, resourceId: number, query: UsageHistoryQuery) {
-      await deps.resources.ensureExists(resourceId);
       const isManager = actor.permissions.canManageResources;
       if (!isManager && query.userId !== undefined && query.userId !== actor.id) {
+        await deps.resources.ensureExists(resourceId);
         throw forbidden(ResourceMessages.forbiddenOthersHistory);
       }
       const userId = isManager ? query.userId : actor.id;
@@ -156,6 +148,7 @@ export function createUsageService(deps: {
         limit: query.limit,
         userId,
       });
+      if (!page) throw resourceNotFound();
       return {
         data: page.data.map(presentUsageSession),
         total: page.total,

@@ -27,7 +27,30 @@ export function lookupKey(value: string): string {
   return value.trim().normalize('NFKC').toLowerCase();
 }
 
-function toAccount(row: UserRow): UserAccount {
+const ACCOUNT_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.external_identifier',
+  'users.is_email_verified',
+  'users.can_manage_resources',
+  'users.can_manage_system_configuration',
+  'users.can_manage_users',
+] as const;
+
+type AccountRow = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'external_identifier'
+  | 'is_email_verified'
+  | 'can_manage_resources'
+  | 'can_manage_system_configuration'
+  | 'can_manage_users'
+>;
+
+function toAccount(row: AccountRow): UserAccount {
   return {
     id: row.id,
     username: row.username,
@@ -55,14 +78,14 @@ export type UserPage = { data: UserAccount[]; total: number };
 
 export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postgres' }) {
   // Runs on every authenticated request, so it is compiled once (see reusable-query.ts).
-  const selectBySessionTokenHash = reusableQuery<Database, { tokenHash: string; now: Date }, UserRow>(
+  const selectBySessionTokenHash = reusableQuery<Database, { tokenHash: string; now: Date }, AccountRow>(
     deps.db,
     ['tokenHash', 'now'],
     (db, p) =>
       db
         .selectFrom('auth_sessions')
         .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-        .selectAll('users')
+        .select(ACCOUNT_COLUMNS)
         .where('auth_sessions.token_hash', '=', p.tokenHash)
         .where('auth_sessions.expires_at', '>', p.now),
   );

@@ -5,6 +5,7 @@ import { resourcesMigration } from './migrations/0002-resources.ts';
 import { usageSessionsMigration } from './migrations/0003-usage-sessions.ts';
 import { introductionsMigration } from './migrations/0004-introductions.ts';
 import { outboxMigration } from './migrations/0005-outbox.ts';
+import { readIndexesMigration } from './migrations/0006-read-indexes-and-search-text.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,7 +15,15 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0003-usage-sessions': usageSessionsMigration(dialect),
     '0004-introductions': introductionsMigration(dialect),
     '0005-outbox': outboxMigration(dialect),
+    '0006-read-indexes-and-search-text': readIndexesMigration(),
   };
+}
+
+/** Brings the schema up to the named migration, for tests of a migration's effect on old data. */
+export async function migrateTo(handle: DatabaseHandle, migrationName: string): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const { error } = await new Migrator({ db: handle.db, provider }).migrateTo(migrationName);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** Brings the schema up to date; called at every start, and by the test databases. */

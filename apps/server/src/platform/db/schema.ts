@@ -74,6 +74,8 @@ export type ResourcesTable = {
   documentation_type: 'markdown' | 'url' | null;
   documentation_markdown: string | null;
   documentation_url: string | null;
+  /** Lower-cased name and description, for substring search (resources.repository `searchTextOf`). */
+  search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

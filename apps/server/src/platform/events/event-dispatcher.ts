@@ -14,7 +14,7 @@ export type EventConsumer = {
 type OutboxStore = {
   registerConsumer(name: string): void;
   claimDue(db: Db, consumer: string, limit: number): Promise<ClaimedEvent[]>;
-  markDelivered(db: Db, consumer: string, eventId: number): Promise<void>;
+  markDelivered(db: Db, consumer: string, eventIds: number[]): Promise<void>;
   markFailed(db: Db, consumer: string, eventId: number, error: string, retryAt: Date | null): Promise<void>;
   pruneDelivered(db: Db, before: Date): Promise<void>;
 };
@@ -51,10 +51,11 @@ export function createEventDispatcher(deps: {
     let running: Promise<void> | undefined;
     let again = false;
 
-    async function deliver({ event, attempts }: ClaimedEvent) {
+    /** True when the consumer took the event; a failure is recorded for a retry. */
+    async function deliver({ event, attempts }: ClaimedEvent): Promise<boolean> {
       try {
         await consumer.handle(event);
-        await deps.outbox.markDelivered(deps.db, consumer.name, event.id);
+        return true;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const retryAt =
@@ -64,18 +65,20 @@ export function createEventDispatcher(deps: {
           'Delivering an event failed',
         );
         await deps.outbox.markFailed(deps.db, consumer.name, event.id, message, retryAt);
+        return false;
       }
     }
 
     async function drain() {
-      for (;;) {
-        if (stopped) return;
+      while (!stopped) {
         const events = await deps.outbox.claimDue(deps.db, consumer.name, BATCH);
         if (events.length === 0) return;
+        // A claimed batch is finished even when stopping: its rows would stay locked otherwise.
+        const delivered: number[] = [];
         for (const claimed of events) {
-          if (stopped) return;
-          await deliver(claimed);
+          if (await deliver(claimed)) delivered.push(claimed.event.id);
         }
+        await deps.outbox.markDelivered(deps.db, consumer.name, delivered);
       }
     }
 

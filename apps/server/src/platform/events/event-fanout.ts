@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { ChannelListener } from '../db/pg-listener.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { EventConsumer } from './event-dispatcher.ts';
+import type { OutboxEnvelope } from './outbox.ts';
+
+const CHANNEL = 'toolpass_events';
+/** NOTIFY payloads must stay below 8000 bytes; this many ids always do. */
+const IDS_PER_NOTIFICATION = 500;
+
+/**
+ * Hands committed events to live consumers, whose subscribers are in process memory (the SSE
+ * hub), on every instance of the app (DESIGN §5). The instance that committed an event hands it
+ * to its own consumers at once and announces its id with NOTIFY; every other instance reads the
+ * event back from the outbox and hands it to its consumers. On SQLite one process holds the
+ * database, so there is nobody else to tell.
+ *
+ * Live means at most once: an event committed just before a crash may never reach a stream,
+ * which is why clients refetch when their stream reconnects. Consumers that must see every event
+ * (webhooks, MQTT) go through the outbox dispatcher instead.
+ */
+export function createEventFanout(deps: {
+  database: DatabaseHandle;
+  logger: Logger;
+  consumers: EventConsumer[];
+  /** The events with these ids from the outbox, oldest first. */
+  find(eventIds: number[]): Promise<OutboxEnvelope[]>;
+}) {
+  const instance = randomUUID();
+  let listener: ChannelListener | undefined;
+  // Events of other instances are handed on one announcement at a time, in order.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function hand(events: OutboxEnvelope[]) {
+    for (const event of events) {
+      for (const consumer of deps.consumers) {
+        try {
+          await consumer.handle(event);
+        } catch (error) {
+          deps.logger.warn(
+            { err: error, consumer: consumer.name, eventId: event.id },
+            'A live consumer failed',
+          );
+        }
+      }
+    }
+  }
+
+  async function announce(events: OutboxEnvelope[]) {
+    for (let start = 0; start < events.length; start += IDS_PER_NOTIFICATION) {
+      const ids = events.slice(start, start + IDS_PER_NOTIFICATION).map((event) => event.id);
+      await sql`select pg_notify(${CHANNEL}, ${`${instance} ${ids.join(',')}`})`.execute(deps.database.db);
+    }
+  }
+
+  async function receive(payload: string) {
+    const [origin, list] = payload.split(' ');
+    if (origin === instance || !list) return;
+    await hand(await deps.find(list.split(',').map(Number)));
+  }
+
+  return {
+    /** Hands on what a commit made durable: here at once, elsewhere through NOTIFY. */
+    publish(events: OutboxEnvelope[]): void {
+      void hand(events);
+      if (!deps.database.listen) return;
+      announce(events).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'Announcing events to other instances failed'),
+      );
+    },
+
+    async start(): Promise<void> {
+      if (!deps.database.listen) return;
+      listener = deps.database.listen(
+        CHANNEL,
+        (payload) => {
+          queue = queue
+            .then(() => receive(payload))
+            .catch((error: unknown) =>
+              deps.logger.warn({ err: error }, 'Handing on announced events failed'),
+            );
+        },
+        (error) => deps.logger.warn({ err: error.message }, 'Listening for events of other instances failed'),
+      );
+      await listener.ready;
+    },
+
+    async stop(): Promise<void> {
+      await listener?.close();
+      listener = undefined;
+      await queue;
+    },
+  };
+}
+
+export type EventFanout = ReturnType<typeof createEventFanout>;
