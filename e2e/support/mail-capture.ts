@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type CapturedMail as ReceivedMail,
@@ -25,10 +25,11 @@ export async function startMailCapture(mailDir: string) {
         html: mail.html,
         receivedAt: Date.now(),
       };
-      await writeFile(
-        path.join(mailDir, `${Date.now()}-${String(sequence).padStart(5, '0')}.json`),
-        JSON.stringify(stored),
-      );
+      // Written under another name and renamed: a mailbox polling the folder must never read a
+      // file that is still being written (it would parse an empty or partial JSON document).
+      const file = path.join(mailDir, `${Date.now()}-${String(sequence).padStart(5, '0')}.json`);
+      await writeFile(`${file}.partial`, JSON.stringify(stored));
+      await rename(`${file}.partial`, file);
     },
   });
   return { url: capture.url, close: capture.close };

@@ -10,7 +10,8 @@ export async function waitForMail(to: string, subject: RegExp, timeoutMs = 15_00
   const { mailDir } = e2eEnvironment();
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of (await readdir(mailDir)).sort()) {
+    const files = (await readdir(mailDir)).filter((file) => file.endsWith('.json')).sort();
+    for (const file of files) {
       const filePath = path.join(mailDir, file);
       const mail = JSON.parse(await readFile(filePath, 'utf8')) as CapturedMail;
       if (mail.to.includes(to.toLowerCase()) && subject.test(mail.subject)) {
