@@ -96,6 +96,33 @@ export async function resourcesScenarios(): Promise<{ rows: Measurement[]; race:
         setupClient: cycleOnOwnResource,
       }),
     );
+    // The reads above repeat and so are answered from the read cache (decision 7). These two
+    // show the cost without it: a search for a new term each time, and the list page while
+    // other connections keep changing data (every change empties the cache).
+    let term = 0;
+    rows.push(
+      await measure('uncached: search, a new term each request', {
+        url: `${base}/api/resources`,
+        headers: auth,
+        requests: [
+          {
+            setupRequest: (request) => {
+              term += 1;
+              return { ...request, path: `/api/resources?search=Machine%20${term % 100_000}x&limit=10` };
+            },
+          },
+        ],
+      }),
+    );
+    const [listDuringWrites] = await Promise.all([
+      measure('under writes: list page while 10 connections start/end', {
+        url: `${base}/api/resources?page=1&limit=10`,
+        headers: auth,
+        connections: 40,
+      }),
+      measure('(writers)', { url: `${base}/api/health`, setupClient: cycleOnOwnResource, connections: 10 }),
+    ]);
+    rows.push(listDuringWrites);
     return { rows, race: await race(base, server.info, 20) };
   } finally {
     await server.stop();

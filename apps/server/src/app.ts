@@ -40,6 +40,7 @@ import { createUsersService } from './domains/users/users.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
+import { createReadCache } from './platform/db/read-cache.ts';
 import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.ts';
 import { createEventFanout } from './platform/events/event-fanout.ts';
 import { createEventTransactions } from './platform/events/event-transactions.ts';
@@ -47,6 +48,7 @@ import { createOutbox } from './platform/events/outbox.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/http/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -58,6 +60,9 @@ import { createMailWorker } from './platform/mail/mail-worker.ts';
 
 export const APP_VERSION = '0.1.0';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Answers each read cache keeps at most (sessions; overview pages; active sessions and history pages). */
+const READ_CACHE_ENTRIES = 2_000;
 
 export type AppDeps = {
   config: Config;
@@ -102,6 +107,7 @@ export function createServices(deps: AppDeps) {
     mailQueue,
     emailTemplates,
     sessions,
+    sessionReads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
     onMailQueued: () => mailWorker.wake(),
     publicUrl: deps.config.publicUrl,
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
@@ -165,9 +171,13 @@ export function createServices(deps: AppDeps) {
     access: introductions,
     clock,
     events,
+    reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
   });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
-  const resourceListing = createResourceListingService({ resources });
+  const resourceListing = createResourceListingService({
+    resources,
+    reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
+  });
 
   return {
     clock,
@@ -208,7 +218,7 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(rememberFrozenPayloads(serializerCompiler));
   registerErrorHandling(app);
 
   registerSecurityHeaders(app);

@@ -1,5 +1,7 @@
 import type { ListResourcesQuery, Paged, Resource } from '@toolpass/contracts';
+import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { UserAccount } from '../users/users.repository.ts';
+import type { ResourceListFilter } from './resources.repository.ts';
 import type { ResourcesService } from './resources.service.ts';
 
 /**
@@ -7,10 +9,14 @@ import type { ResourcesService } from './resources.service.ts';
  * are conditions of the list query itself, so a page costs a fixed number of queries whatever
  * the number of groups or introductions.
  */
-export function createResourceListingService(deps: { resources: ResourcesService }) {
+export function createResourceListingService(deps: {
+  resources: ResourcesService;
+  /** Every open overview refetches its page on each live event, so pages are read far more often than written. */
+  reads: ReadCache;
+}) {
   return {
-    async list(viewer: UserAccount, query: ListResourcesQuery): Promise<Paged<Resource>> {
-      const page = await deps.resources.list({
+    list(viewer: UserAccount, query: ListResourcesQuery): Promise<Paged<Resource>> {
+      const filter: ResourceListFilter = {
         page: query.page,
         limit: query.limit,
         search: query.search,
@@ -19,14 +25,18 @@ export function createResourceListingService(deps: { resources: ResourcesService
         inUseBy: query.onlyInUseByMe ? viewer.id : undefined,
         // Managers may use every resource.
         usableBy: query.onlyWithPermissions && !viewer.permissions.canManageResources ? viewer.id : undefined,
-      });
-      return {
-        data: page.data,
-        total: page.total,
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(page.total / query.limit),
       };
+      // The filter names everything the answer depends on, the viewer included where it matters.
+      return deps.reads.read(JSON.stringify(filter), async () => {
+        const page = await deps.resources.list(filter);
+        return {
+          data: page.data,
+          total: page.total,
+          page: query.page,
+          limit: query.limit,
+          totalPages: Math.ceil(page.total / query.limit),
+        };
+      });
     },
   };
 }

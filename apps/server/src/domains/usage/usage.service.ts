@@ -9,6 +9,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
+import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { EventTransactions } from '../../platform/events/event-transactions.ts';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
@@ -30,6 +31,8 @@ export function createUsageService(deps: {
   access: { accessTo(user: UserAccount, resourceId: number, executor?: Db): Promise<ResourceAccess> };
   clock: Clock;
   events: EventTransactions<NewDomainEvent>;
+  /** Active sessions and history are polled by every open page; they change far less often. */
+  reads: ReadCache;
 }) {
   return {
     /**
@@ -119,7 +122,9 @@ export function createUsageService(deps: {
     },
 
     async active(resourceId: number): Promise<UsageSession | null> {
-      const state = await deps.repo.findResourceState(deps.db, resourceId);
+      const state = await deps.reads.read(`active ${resourceId}`, () =>
+        deps.repo.findResourceState(deps.db, resourceId),
+      );
       if (!state) throw resourceNotFound();
       return state.active ? presentUsageSession(state.active) : null;
     },
@@ -143,19 +148,27 @@ export function createUsageService(deps: {
         throw forbidden(ResourceMessages.forbiddenOthersHistory);
       }
       const userId = isManager ? query.userId : actor.id;
-      const page = await deps.repo.history(deps.db, resourceId, {
-        page: query.page,
-        limit: query.limit,
-        userId,
-      });
-      if (!page) throw resourceNotFound();
-      return {
-        data: page.data.map(presentUsageSession),
-        total: page.total,
-        page: query.page,
-        limit: query.limit,
-        totalPages: Math.ceil(page.total / query.limit),
-      };
+      const answer = await deps.reads.read(
+        `history ${resourceId} ${query.page} ${query.limit} ${userId ?? 'all'}`,
+        async () => {
+          const page = await deps.repo.history(deps.db, resourceId, {
+            page: query.page,
+            limit: query.limit,
+            userId,
+          });
+          return (
+            page && {
+              data: page.data.map(presentUsageSession),
+              total: page.total,
+              page: query.page,
+              limit: query.limit,
+              totalPages: Math.ceil(page.total / query.limit),
+            }
+          );
+        },
+      );
+      if (!answer) throw resourceNotFound();
+      return answer;
     },
   };
 }

@@ -78,16 +78,16 @@ export type UserPage = { data: UserAccount[]; total: number };
 
 export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postgres' }) {
   // Runs on every authenticated request, so it is compiled once (see reusable-query.ts).
-  const selectBySessionTokenHash = reusableQuery<Database, { tokenHash: string; now: Date }, AccountRow>(
-    deps.db,
-    ['tokenHash', 'now'],
-    (db, p) =>
-      db
-        .selectFrom('auth_sessions')
-        .innerJoin('users', 'users.id', 'auth_sessions.user_id')
-        .select(ACCOUNT_COLUMNS)
-        .where('auth_sessions.token_hash', '=', p.tokenHash)
-        .where('auth_sessions.expires_at', '>', p.now),
+  const selectBySessionTokenHash = reusableQuery<
+    Database,
+    { tokenHash: string },
+    AccountRow & { expires_at: Date | string }
+  >(deps.db, ['tokenHash'], (db, p) =>
+    db
+      .selectFrom('auth_sessions')
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .select([...ACCOUNT_COLUMNS, 'auth_sessions.expires_at'])
+      .where('auth_sessions.token_hash', '=', p.tokenHash),
   );
 
   return {
@@ -142,10 +142,16 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
       return row && toAccount(row);
     },
 
-    /** The user holding an unexpired session with this token hash: one query per request. */
-    async findBySessionTokenHash(db: Db, tokenHash: string, now: Date): Promise<UserAccount | undefined> {
-      const [row] = await selectBySessionTokenHash(db, { tokenHash, now });
-      return row && toAccount(row);
+    /**
+     * The user holding the session with this token hash and when it expires: one query per
+     * request, and the same answer until the session or the user changes (so it can be cached).
+     */
+    async findSessionHolder(
+      db: Db,
+      tokenHash: string,
+    ): Promise<{ account: UserAccount; expiresAt: Date } | undefined> {
+      const [row] = await selectBySessionTokenHash(db, { tokenHash });
+      return row && { account: toAccount(row), expiresAt: readDate(row.expires_at) };
     },
 
     async findByEmail(db: Db, email: string): Promise<UserAccount | undefined> {

@@ -13,6 +13,7 @@ import { hashPassword, type ScryptParams } from '../../platform/crypto/password.
 import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
+import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { UserTokenPurpose } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { MailQueue, OutgoingMail } from '../../platform/mail/mail-queue.ts';
@@ -50,6 +51,8 @@ export function createUsersService(deps: {
   mailQueue: MailQueue;
   emailTemplates: EmailTemplatesService;
   sessions: { revokeAllForUser(userId: number, executor?: Db): Promise<void> };
+  /** Every request looks up its session; sign-out, expiry sweeps and user changes are rare. */
+  sessionReads: ReadCache;
   /** Called after a commit that queued mail, so it leaves at once. */
   onMailQueued: () => void;
   publicUrl: string;
@@ -242,7 +245,12 @@ export function createUsersService(deps: {
     },
 
     async findBySessionToken(token: string): Promise<UserAccount | undefined> {
-      return deps.repo.findBySessionTokenHash(deps.db, hashToken(token), deps.clock.now());
+      const tokenHash = hashToken(token);
+      const holder = await deps.sessionReads.read(tokenHash, () =>
+        deps.repo.findSessionHolder(deps.db, tokenHash),
+      );
+      // Expiry is checked here, so a cached answer ends with the session even if nothing changes.
+      return holder && holder.expiresAt > deps.clock.now() ? holder.account : undefined;
     },
 
     async findCredentials(usernameOrEmail: string) {

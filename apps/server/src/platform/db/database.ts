@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type ChannelListener, listenToChannel } from './pg-listener.ts';
+import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
@@ -25,6 +26,11 @@ export type DatabaseHandle = {
     onNotification: (payload: string) => void,
     onError: (error: Error) => void,
   ) => ChannelListener;
+  /**
+   * SQLite only: moves on with every change, for the read cache. Only there does this process
+   * see every write; on PostgreSQL other instances write too.
+   */
+  changes?: ChangeCounter;
   close(): Promise<void>;
 };
 
@@ -75,6 +81,7 @@ export function openSqlite(dataDir: string): DatabaseHandle {
     db,
     dialect: 'sqlite',
     location: file,
+    changes: dialect.driver,
     close: () => db.destroy(),
   };
 }

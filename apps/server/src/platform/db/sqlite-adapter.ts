@@ -17,7 +17,22 @@ export function toSqliteValues(parameters: ReadonlyArray<unknown>): SQLInputValu
 // statements removes SQLite's parse-and-plan step from every hot query.
 const STATEMENT_CACHE_SIZE = 500;
 
-export type PreparedStatement = { statement: StatementSync; reader: boolean };
+export type PreparedStatement = {
+  statement: StatementSync;
+  /** Answers rows (a SELECT, or a write with RETURNING). */
+  reader: boolean;
+  /**
+   * What it may change: nothing (a plain SELECT), the rows it reports (INSERT, UPDATE, DELETE,
+   * whose changes or RETURNING rows tell), or anything (schema changes and the rest).
+   */
+  effect: 'none' | 'rows' | 'any';
+};
+
+function effectOf(sql: string): PreparedStatement['effect'] {
+  if (/^\s*select\b/i.test(sql)) return 'none';
+  if (/^\s*(insert|update|delete)\b/i.test(sql)) return 'rows';
+  return 'any';
+}
 
 /** Prepared statements of one connection by SQL text, the oldest dropped first. */
 export function createStatementCache(database: DatabaseSync) {
@@ -27,7 +42,11 @@ export function createStatementCache(database: DatabaseSync) {
       const cached = statements.get(sql);
       if (cached) return cached;
       const statement = database.prepare(sql);
-      const entry = { statement, reader: statement.columns().length > 0 };
+      const entry = {
+        statement,
+        reader: statement.columns().length > 0,
+        effect: effectOf(sql),
+      };
       if (statements.size >= STATEMENT_CACHE_SIZE) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);

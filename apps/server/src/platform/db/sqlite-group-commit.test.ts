@@ -40,7 +40,7 @@ async function open(options: { failCommit?: () => boolean } = {}) {
   commits.count = 0;
   const names = async () =>
     (await db.selectFrom('items').select('name').orderBy('name').execute()).map((row) => row.name);
-  return { db, database, commits, names };
+  return { db, database, commits, names, driver: dialect.driver };
 }
 
 const insert = (db: Kysely<Schema>, name: string) => db.insertInto('items').values({ name }).execute();
@@ -134,5 +134,54 @@ describe('group commit on SQLite', () => {
       await expect(insertName(stale as Kysely<Schema>, { name: 'stray' })).rejects.toThrow();
     });
     expect(await names()).toEqual(['first', 'second']);
+  });
+});
+
+describe('the change counter of the SQLite driver (read cache)', () => {
+  it('moves on with every statement that changed rows, and not with reads or writes that changed none', async () => {
+    const { db, driver } = await open();
+    const changes = () => driver.changes();
+    let before = changes();
+    await db.selectFrom('items').selectAll().execute();
+    expect(changes()).toBe(before);
+
+    await insert(db, 'one');
+    expect(changes()).toBeGreaterThan(before);
+    before = changes();
+    await db.insertInto('items').values({ name: 'two' }).returning('id').execute();
+    expect(changes()).toBeGreaterThan(before);
+
+    // An idle queue poll: an UPDATE or DELETE that matches nothing leaves cached reads valid.
+    before = changes();
+    await db.updateTable('items').set({ name: 'x' }).where('name', '=', 'missing').execute();
+    await db.deleteFrom('items').where('name', '=', 'missing').returning('id').execute();
+    expect(changes()).toBe(before);
+
+    await db.updateTable('items').set({ name: 'uno' }).where('name', '=', 'one').execute();
+    expect(changes()).toBeGreaterThan(before);
+    before = changes();
+    await db.deleteFrom('items').where('name', '=', 'two').returning('id').execute();
+    expect(changes()).toBeGreaterThan(before);
+
+    before = changes();
+    await sql`create index items_name on items (name)`.execute(db);
+    expect(changes()).toBeGreaterThan(before);
+  });
+
+  it('moves on when a transaction rolls back or a statement fails', async () => {
+    const { db, driver } = await open();
+    await insert(db, 'taken');
+    let before = driver.changes();
+    await expect(insert(db, 'taken')).rejects.toThrow();
+    expect(driver.changes()).toBeGreaterThan(before);
+
+    before = driver.changes();
+    await expect(
+      db.transaction().execute(async (tx) => {
+        await tx.selectFrom('items').selectAll().execute();
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(driver.changes()).toBeGreaterThan(before);
   });
 });

@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { ChangeCounter } from './read-cache.ts';
 import type { ImmediateRunner } from './reusable-query.ts';
 import { createStatementCache, toSqliteValues } from './sqlite-adapter.ts';
 
@@ -53,7 +54,7 @@ class GroupCommitConnection implements DatabaseConnection {
  * the batch is on disk, and all fail if the COMMIT fails. A write outside a transaction with no
  * batch open commits on its own, as before.
  */
-export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
+export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeCounter {
   readonly #database: DatabaseSync;
   readonly #statements: ReturnType<typeof createStatementCache>;
   readonly #queue: (() => void)[] = [];
@@ -65,6 +66,8 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
   #commitDue = false;
   /** Counts transactions, so each has a number while it runs. */
   #transactions = 0;
+  /** Counts write statements and rollbacks: the read cache's measure of change. */
+  #changes = 0;
 
   constructor(database: DatabaseSync) {
     this.#database = database;
@@ -101,6 +104,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
 
   async rollbackTransaction(connection: GroupCommitConnection): Promise<void> {
     connection.inTransaction = false;
+    this.#changes += 1;
     if (this.#open) {
       this.#database.exec('ROLLBACK TO logical_transaction');
       this.#database.exec('RELEASE logical_transaction');
@@ -134,6 +138,11 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
   runIfFree<R>(query: CompiledQuery): QueryResult<R> | undefined {
     if (this.#holder !== undefined || this.#queue.length > 0 || this.#open) return undefined;
     return this.#run<R>(query);
+  }
+
+  /** Moves on with every write statement and every rollback (read-cache.ts). */
+  changes(): number {
+    return this.#changes;
   }
 
   /** The number of the transaction that holds the connection now, if one does. */
@@ -171,13 +180,23 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
   }
 
   #run<R>(query: CompiledQuery): QueryResult<R> {
-    const { statement, reader } = this.#statements.get(query.sql);
+    const { statement, reader, effect } = this.#statements.get(query.sql);
     const parameters = toSqliteValues(query.parameters);
+    // Statements run synchronously, so no read can fall between a statement and its count. A
+    // write that changed no row (an idle queue poll) leaves cached reads valid.
+    if (effect === 'any') this.#changes += 1;
     try {
-      if (reader) return { rows: statement.all(...parameters) as R[] };
+      if (reader) {
+        const rows = statement.all(...parameters) as R[];
+        if (effect === 'rows' && rows.length > 0) this.#changes += 1;
+        return { rows };
+      }
       const { changes, lastInsertRowid } = statement.run(...parameters);
+      if (effect === 'rows' && Number(changes) > 0) this.#changes += 1;
       return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
     } catch (error) {
+      // A statement that failed part way may have changed rows before SQLite undid it.
+      this.#changes += 1;
       // Some errors (a full disk, an I/O error) end the whole transaction, and with it every
       // transaction of the batch: none of them may be reported as committed.
       if (this.#open && !this.#database.isTransaction) this.#lost(error);
@@ -236,6 +255,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
     try {
       this.#database.exec('COMMIT');
     } catch (error) {
+      this.#changes += 1;
       try {
         if (this.#database.isTransaction) this.#database.exec('ROLLBACK');
       } finally {
@@ -247,6 +267,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner {
   }
 
   #lost(error: unknown): void {
+    this.#changes += 1;
     this.#open = false;
     const outcomes = this.#outcomes;
     this.#outcomes = [];

@@ -1,0 +1,67 @@
+/** Counts the changes a database has seen; any write or rollback moves it on. */
+export type ChangeCounter = { changes(): number };
+
+type Entry = { changes: number; value: Promise<unknown> };
+
+/**
+ * Cached answers are shared by every request that reads them, so they are frozen all the way
+ * down: a change by one caller would otherwise be seen by the next. Being frozen also tells the
+ * response serializer that an answer's JSON can be kept (http/frozen-payload-serializer.ts).
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * Answers repeated reads from memory until the database changes (docs/decisions/0007-read-cache.md).
+ *
+ * It is only given a counter where this process sees every change: SQLite, whose file one process
+ * holds. Any write statement and any rollback moves the counter on, so an entry can never outlive
+ * the data it was read from, whichever domain wrote. A read that saw the counter move while it
+ * ran is answered but not kept. Identical reads at the same moment share one query.
+ *
+ * Without a counter (PostgreSQL, where other instances write too) every read goes to the database.
+ * Cached values are shared between requests and frozen.
+ */
+export function createReadCache(options: { counter: ChangeCounter | undefined; maxEntries: number }) {
+  const entries = new Map<string, Entry>();
+  const { counter } = options;
+
+  return {
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!counter) return load();
+      const changes = counter.changes();
+      const cached = entries.get(key);
+      if (cached?.changes === changes) {
+        // Most recently used last, so the oldest is dropped first.
+        entries.delete(key);
+        entries.set(key, cached);
+        return cached.value as Promise<T>;
+      }
+      const value = load().then(deepFreeze);
+      const entry: Entry = { changes, value };
+      entries.delete(key);
+      if (entries.size >= options.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(key, entry);
+      value.then(
+        () => {
+          // Something changed while it was read: the answer may mix old and new, so it is not kept.
+          if (counter.changes() !== changes && entries.get(key) === entry) entries.delete(key);
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return value;
+    },
+  };
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;
