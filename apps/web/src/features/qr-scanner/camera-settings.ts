@@ -17,8 +17,10 @@ export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
 export const CAMERA_START_TIMEOUT_MS = 3000;
 /** Time for exposure and focus to settle before the first frame is decoded. */
 export const CAMERA_SETTLE_MS = 500;
-/** Pause between two decoding attempts. */
+/** Pause between two decoding attempts without the tracker (outlines of found codes). */
 export const SCAN_RETRY_MS = 500;
+/** Pause between two decoding attempts while the tracker outlines codes, so outlines follow them. */
+export const TRACKING_SCAN_RETRY_MS = 10;
 /** The on/off button stays disabled this long after each press, so the camera is not hammered. */
 export const CAMERA_TOGGLE_LOCK_MS = 1000;
 /** Each zoom press moves a third of the camera's zoom range. */
