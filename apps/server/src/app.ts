@@ -130,6 +130,7 @@ export function createServices(deps: AppDeps) {
   const events = createEventTransactions({
     db,
     outbox,
+    beforeCommit: (tx, written) => eventFanout.announce(tx, written),
     onCommitted: (written) => {
       eventFanout.publish(written);
       eventDispatcher.wake();

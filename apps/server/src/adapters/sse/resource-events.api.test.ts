@@ -1,8 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { type DomainEvent, DomainEventSchema, ResourceMessages } from '@toolpass/contracts';
+import {
+  type DomainEvent,
+  DomainEventSchema,
+  type NewDomainEvent,
+  ResourceMessages,
+} from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../platform/db/database.ts';
+import type { ChannelListener } from '../../platform/db/pg-listener.ts';
+import { createEventTransactions } from '../../platform/events/event-transactions.ts';
 import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { buildTestApp, PUBLIC_URL, TEST_SCRYPT, type TestApp } from '../../test/build-test-app.ts';
@@ -265,6 +272,73 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
         await databaseB.close();
         await a.close();
       }
+    });
+  },
+);
+
+// Only PostgreSQL has other instances to tell; SQLite's file is held by one process.
+describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
+  'announcing events to other instances on %s',
+  (dialect) => {
+    let t: TestApp;
+    let listener: ChannelListener;
+    const heard: string[] = [];
+    beforeAll(async () => {
+      t = await buildTestApp(dialect);
+      const listen = t.database.listen;
+      if (!listen) throw new Error('PostgreSQL handles listen');
+      listener = listen(
+        'toolpass_events',
+        (payload) => heard.push(payload),
+        () => undefined,
+      );
+      await listener.ready;
+    });
+    afterAll(async () => {
+      await listener?.close();
+      await t?.close();
+    });
+
+    const idsHeard = () => heard.flatMap((payload) => (payload.split(' ')[1] ?? '').split(',').map(Number));
+    const outboxIds = async () =>
+      (await t.database.db.selectFrom('outbox_events').select('id').execute()).map((row) => row.id);
+
+    it('announces the ids of a committed change', async () => {
+      const manager = await t.given.user({ canManageResources: true });
+      const resource = await resourceFixtures(t).resource(manager);
+      const [event] = await t.database.db
+        .selectFrom('outbox_events')
+        .select('id')
+        .where('type', '=', 'resource.created')
+        .where('payload', 'like', `%"resourceId":${resource.id},%`)
+        .execute();
+      expect(event).toBeDefined();
+      await expect.poll(idsHeard, { timeout: 1_000 }).toContain(event?.id);
+    });
+
+    it('announces nothing for a change that rolled back after writing its events', async () => {
+      const events = createEventTransactions<NewDomainEvent>({
+        db: t.database.db,
+        outbox: t.services.outbox,
+        beforeCommit: (tx, written) => t.services.eventFanout.announce(tx, written),
+        onCommitted: () => undefined,
+      });
+      const before = await outboxIds();
+      heard.length = 0;
+      await expect(
+        events.transaction(async (_tx, record) => {
+          await record([{ type: 'resource.deleted', data: { resourceId: 999_999 } }]);
+          throw new Error('refused after the events were written');
+        }),
+      ).rejects.toThrow('refused');
+      // A committed change afterwards is heard: had the rolled-back one been announced, it would be first.
+      await events.transaction((_tx, record) =>
+        record([{ type: 'resource.deleted', data: { resourceId: 999_998 } }]),
+      );
+      await expect.poll(() => heard.length, { timeout: 1_000 }).toBe(1);
+      const added = (await outboxIds()).filter((id) => !before.includes(id));
+      expect(added).toHaveLength(1);
+      expect(idsHeard()).toEqual(added);
     });
   },
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { ChannelListener } from '../db/pg-listener.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { EventConsumer } from './event-dispatcher.ts';
@@ -12,14 +12,15 @@ const IDS_PER_NOTIFICATION = 500;
 
 /**
  * Hands committed events to live consumers, whose subscribers are in process memory (the SSE
- * hub), on every instance of the app (DESIGN §5). The instance that committed an event hands it
- * to its own consumers at once and announces its id with NOTIFY; every other instance reads the
- * event back from the outbox and hands it to its consumers. On SQLite one process holds the
- * database, so there is nobody else to tell.
+ * hub), on every instance of the app (DESIGN §5). The instance that writes an event announces its
+ * id with NOTIFY in the same transaction, so PostgreSQL tells the other instances exactly when it
+ * commits and never for a change that rolled back; after the commit it hands the event to its own
+ * consumers. Every other instance reads the event back from the outbox and hands it to its
+ * consumers. On SQLite one process holds the database, so there is nobody else to tell.
  *
- * Live means at most once: an event committed just before a crash may never reach a stream,
- * which is why clients refetch when their stream reconnects. Consumers that must see every event
- * (webhooks, MQTT) go through the outbox dispatcher instead.
+ * Live means at most once: an instance whose listening connection is down misses what is
+ * announced meanwhile, which is why clients refetch when their stream reconnects. Consumers that
+ * must see every event (webhooks, MQTT) go through the outbox dispatcher instead.
  */
 export function createEventFanout(deps: {
   database: DatabaseHandle;
@@ -48,13 +49,6 @@ export function createEventFanout(deps: {
     }
   }
 
-  async function announce(events: OutboxEnvelope[]) {
-    for (let start = 0; start < events.length; start += IDS_PER_NOTIFICATION) {
-      const ids = events.slice(start, start + IDS_PER_NOTIFICATION).map((event) => event.id);
-      await sql`select pg_notify(${CHANNEL}, ${`${instance} ${ids.join(',')}`})`.execute(deps.database.db);
-    }
-  }
-
   async function receive(payload: string) {
     const [origin, list] = payload.split(' ');
     if (origin === instance || !list) return;
@@ -62,13 +56,21 @@ export function createEventFanout(deps: {
   }
 
   return {
-    /** Hands on what a commit made durable: here at once, elsewhere through NOTIFY. */
+    /**
+     * Announces events to the other instances, in the transaction that writes them: PostgreSQL
+     * delivers a NOTIFY when, and only if, its transaction commits.
+     */
+    async announce(tx: Db, events: OutboxEnvelope[]): Promise<void> {
+      if (!deps.database.listen) return;
+      for (let start = 0; start < events.length; start += IDS_PER_NOTIFICATION) {
+        const ids = events.slice(start, start + IDS_PER_NOTIFICATION).map((event) => event.id);
+        await sql`select pg_notify(${CHANNEL}, ${`${instance} ${ids.join(',')}`})`.execute(tx);
+      }
+    },
+
+    /** Hands what a commit made durable to this instance's consumers. */
     publish(events: OutboxEnvelope[]): void {
       void hand(events);
-      if (!deps.database.listen) return;
-      announce(events).catch((error: unknown) =>
-        deps.logger.warn({ err: error }, 'Announcing events to other instances failed'),
-      );
     },
 
     async start(): Promise<void> {

@@ -12,17 +12,24 @@ export type RecordEvents<E> = (events: E[]) => Promise<void>;
 export function createEventTransactions<E extends { type: string; data: unknown }>(deps: {
   db: Db;
   outbox: Outbox<E>;
+  /**
+   * Called inside the transaction, after its work, with every event it wrote: for what must
+   * happen exactly when the change commits (PostgreSQL's NOTIFY is delivered at the commit).
+   */
+  beforeCommit?(tx: Db, events: OutboxEnvelope[]): Promise<void>;
   /** Called after the commit with the events it made durable, in the order they were written. */
   onCommitted(events: OutboxEnvelope[]): void;
 }) {
   return {
     async transaction<T>(work: (tx: Db, record: RecordEvents<E>) => Promise<T>): Promise<T> {
       const written: OutboxEnvelope[] = [];
-      const result = await deps.db.transaction().execute((tx) =>
-        work(tx, async (events) => {
+      const result = await deps.db.transaction().execute(async (tx) => {
+        const answer = await work(tx, async (events) => {
           written.push(...(await deps.outbox.add(tx, events)));
-        }),
-      );
+        });
+        if (written.length > 0) await deps.beforeCommit?.(tx, written);
+        return answer;
+      });
       if (written.length > 0) deps.onCommitted(written);
       return result;
     },
