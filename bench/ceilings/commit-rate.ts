@@ -17,17 +17,8 @@ while (performance.now() < until) {
   const started = performance.now();
   const now = new Date();
   await handle.db
-    .insertInto('mail_queue')
-    .values({
-      recipient: `r${index}`,
-      subject: 's',
-      html: 'h',
-      text: 't',
-      next_attempt_at: now,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
-    })
+    .insertInto('delivery_jobs')
+    .values({ target_kind: 'bench', target_id: `r${index}`, due_at: now, created_at: now })
     .execute();
   latencies.push(performance.now() - started);
   index += 1;

@@ -23,7 +23,13 @@ const { app, services } = await buildApp({
   config,
   database,
   logger: createLogger('warn'),
-  rateLimits: { signIn: unlimited, passwordResetRequest: unlimited },
+  rateLimits: {
+    signIn: unlimited,
+    signInPerClient: unlimited,
+    passwordResetRequest: unlimited,
+    costlyInFlightPerClient: 1_000_000,
+    costlyPerAccount: unlimited,
+  },
 });
 const bench = await services.users.createOrPromoteAdministrator({
   username: 'bench',

@@ -17,6 +17,19 @@ export { expect };
 
 /** No serious or critical accessibility violation on the current screen. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A dialog that is still fading in has half-transparent text, and axe would measure its
+  // contrast mid-way (a flaky colour-contrast failure on the history modal's headers).
+  // Endless animations (spinners) are not waited for, and none for more than 2 s.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+
   // React Aria's live announcer briefly holds `role="img"` nodes labelled by elements elsewhere so
   // screen readers read them out; axe misreads these visually hidden, transient nodes.
   const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
-import type { NewDomainEvent } from '@toolpass/contracts';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import { DOMAIN_EVENT_VERSION, type NewDomainEvent } from '@toolpass/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
@@ -41,11 +41,11 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { createReadCache } from './platform/db/read-cache.ts';
-import { createEventDispatcher, type EventConsumer } from './platform/events/event-dispatcher.ts';
 import { createEventFanout } from './platform/events/event-fanout.ts';
 import { createEventTransactions } from './platform/events/event-transactions.ts';
 import { createOutbox } from './platform/events/outbox.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { createAttemptLimiter } from './platform/http/attempt-limiter.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
@@ -53,10 +53,14 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/http/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { createEventJobs } from './platform/jobs/event-jobs.ts';
+import { createJobRunner } from './platform/jobs/job-runner.ts';
+import { createJobStore } from './platform/jobs/job-store.ts';
+import { createProbeTargets, type EventProbe } from './platform/jobs/probe-target.ts';
 import type { Logger } from './platform/logging/logger.ts';
 import { createMailQueue } from './platform/mail/mail-queue.ts';
+import { createMailTarget } from './platform/mail/mail-target.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/mail-transport.ts';
-import { createMailWorker } from './platform/mail/mail-worker.ts';
 
 export const APP_VERSION = '0.1.0';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,25 +78,45 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   scrypt?: ScryptParams;
   webDistDir?: string;
-  /** Extra consumers of domain events besides the SSE stream, e.g. a recorder in a test. */
-  eventConsumers?: EventConsumer[];
+  /** Durable consumers of every domain event by name, e.g. a recorder in a test or the benchmark. */
+  eventConsumers?: EventProbe[];
+  /** How long a claimed delivery job is owned before another claimer may take it (default 60 s). */
+  jobLeaseMs?: number;
+  /** How often idle job runners look for due jobs (default 1 s). */
+  jobPollMs?: number;
 };
+
+/** Events older than this are forgotten once no delivery job refers to them. */
+const KEEP_EVENTS_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The resource whose order an event keeps at each target: the one it names, if it names one. */
+function orderedBy(event: { data: unknown }): number | null {
+  const data = event.data as { resourceId?: unknown } | null;
+  return typeof data?.resourceId === 'number' ? data.resourceId : null;
+}
 
 /** The services, wired once; only this file knows how the domains depend on each other. */
 export function createServices(deps: AppDeps) {
   const { db, dialect } = deps.database;
   const clock = deps.clock ?? systemClock;
-  const mailQueue = createMailQueue({ now: () => clock.now() });
+  // Durable deliveries (mail, and every consumer of events that must see each one) are jobs:
+  // one table, one runner, a retry policy per kind of target (DESIGN §5, decision 8).
+  const jobStore = createJobStore({ dialect });
   const mailTransport =
     deps.mailTransport ??
     createMailTransport({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, logger: deps.logger });
-  const mailWorker = createMailWorker({
+  const targetKinds = [createMailTarget({ transport: mailTransport })];
+  if (deps.eventConsumers?.length) targetKinds.push(createProbeTargets(deps.eventConsumers));
+  const jobRunner = createJobRunner({
     db,
-    queue: mailQueue,
-    transport: mailTransport,
+    store: jobStore,
+    kinds: targetKinds,
     logger: deps.logger,
     now: () => clock.now(),
+    ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+    ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}),
   });
+  const mailQueue = createMailQueue({ store: jobStore, now: () => clock.now() });
   const emailTemplates = createEmailTemplatesService({
     db,
     repo: createEmailTemplatesRepository(),
@@ -108,19 +132,34 @@ export function createServices(deps: AppDeps) {
     emailTemplates,
     sessions,
     sessionReads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
-    onMailQueued: () => mailWorker.wake(),
+    onMailQueued: () => jobRunner.wake(),
     publicUrl: deps.config.publicUrl,
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
   });
-  const auth = createAuthService({ users, sessions });
+  const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limiter = (limit: { max: number; timeWindowMs: number }) =>
+    createAttemptLimiter({ max: limit.max, windowMs: limit.timeWindowMs, now: () => clock.now().getTime() });
+  const auth = createAuthService({
+    users,
+    sessions,
+    limits: { perAccount: limiter(rateLimits.signIn), perClient: limiter(rateLimits.signInPerClient) },
+  });
 
   // Resources, groups, introductions and usage: every change others react to is an outbox event.
   // The SSE hub is a live consumer, handed each event after its commit on every instance; the
-  // dispatcher serves consumers that must see every event (the test probes; later MQTT, webhooks).
-  const outbox = createOutbox<NewDomainEvent>({ now: () => clock.now() });
-  const eventDispatcher = createEventDispatcher({ db, outbox, logger: deps.logger, now: () => clock.now() });
-  for (const consumer of deps.eventConsumers ?? []) eventDispatcher.register(consumer);
-  const resourceEventHub = createResourceEventHub({ logger: deps.logger });
+  // consumers that must see every event (the test probes; later MQTT, webhooks, plugins) get a
+  // delivery job per event and target, written in the same transaction.
+  const outbox = createOutbox<NewDomainEvent>({ now: () => clock.now(), version: DOMAIN_EVENT_VERSION });
+  const eventJobs = createEventJobs({
+    store: jobStore,
+    kinds: targetKinds,
+    now: () => clock.now(),
+    orderedBy,
+  });
+  const resourceEventHub = createResourceEventHub({
+    logger: deps.logger,
+    liveSessions: (tokenHashes) => sessions.liveSessions(tokenHashes),
+  });
   const eventFanout = createEventFanout({
     database: deps.database,
     logger: deps.logger,
@@ -130,10 +169,13 @@ export function createServices(deps: AppDeps) {
   const events = createEventTransactions({
     db,
     outbox,
-    beforeCommit: (tx, written) => eventFanout.announce(tx, written),
+    beforeCommit: async (tx, written) => {
+      await eventJobs.enqueue(tx, written);
+      await eventFanout.announce(tx, written);
+    },
     onCommitted: (written) => {
       eventFanout.publish(written);
-      eventDispatcher.wake();
+      if (eventJobs.wroteJobsFor(written)) jobRunner.wake();
     },
   });
 
@@ -183,14 +225,14 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     mailTransport,
-    mailWorker,
+    jobStore,
+    jobRunner,
     emailTemplates,
     sessions,
     users,
     userSearch,
     auth,
     outbox,
-    eventDispatcher,
     eventFanout,
     resourceEventHub,
     resourceImages,
@@ -204,12 +246,23 @@ export function createServices(deps: AppDeps) {
 
 export type Services = ReturnType<typeof createServices>;
 
+/**
+ * TRUST_PROXY for Fastify. Proxy addresses are checked against each hop. Fastify refuses a bare
+ * hop count (it cannot tell a proxy from a client that wrote the header itself), so a count is
+ * a function that trusts that many hops: safe only where clients cannot reach the server but
+ * through the proxy, which the README says.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // One line per request is noise on a small server; debug and trace turn it back on.
     logController: new LogController({
       disableRequestLogging: deps.config.logLevel !== 'debug' && deps.config.logLevel !== 'trace',
@@ -222,14 +275,16 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(rememberFrozenPayloads(serializerCompiler));
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
 
   await app.register(healthRoutes({ database: deps.database, version: APP_VERSION }));
-  await app.register(authRoutes({ auth: services.auth, rateLimits }));
-  await app.register(usersRoutes({ users: services.users, rateLimits }));
+  await app.register(authRoutes({ auth: services.auth }));
+  await app.register(
+    usersRoutes({ users: services.users, rateLimits, now: () => services.clock.now().getTime() }),
+  );
   await app.register(userSearchRoutes({ userSearch: services.userSearch }));
   await app.register(
     resourcesRoutes({
@@ -254,22 +309,24 @@ export async function buildApp(deps: AppDeps) {
   await services.emailTemplates.ensureDefaults();
   let housekeeping: ReturnType<typeof startHousekeeping> | undefined;
   app.addHook('onReady', async () => {
-    services.mailWorker.start();
     await services.eventFanout.start();
-    services.eventDispatcher.start();
+    services.jobRunner.start();
     housekeeping = startHousekeeping(
       {
         expiredSessions: () => services.sessions.deleteExpired(),
         spentTokens: () => services.users.deleteSpentTokens(),
+        finishedJobs: () => {
+          const now = services.clock.now();
+          return services.jobStore.prune(deps.database.db, now, new Date(now.getTime() - KEEP_EVENTS_MS));
+        },
       },
       deps.logger,
     );
   });
   app.addHook('onClose', async () => {
     await housekeeping?.stop();
-    await services.eventDispatcher.stop();
+    await services.jobRunner.stop();
     await services.eventFanout.stop();
-    await services.mailWorker.stop();
     services.mailTransport.close();
   });
   return { app, services };

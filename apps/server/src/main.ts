@@ -9,6 +9,9 @@ import { createLogger } from './platform/logging/logger.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // Whatever the server creates (database, write-ahead log, uploads, the secret key) is its
+  // user's alone: folders 0700, files 0600.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

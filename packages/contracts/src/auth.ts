@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { userText } from './common.ts';
 import { UserSchema } from './users.ts';
 
 export const LocalSignInBodySchema = z.object({
-  username: z.string().trim().min(1).max(254).describe('Username or email address'),
-  password: z.string().min(1).max(1024),
+  username: userText().trim().min(1).max(254).describe('Username or email address'),
+  password: userText().min(1).max(1024),
 });
 export type LocalSignInBody = z.infer<typeof LocalSignInBodySchema>;
 

@@ -13,7 +13,39 @@ export const ApiErrorSchema = z
   .describe('Error answer: the specification message, an optional stable code and per-field messages');
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-export const IdSchema = z.coerce.number().int().positive();
+/** The largest id either database holds: ids are PostgreSQL `integer`s (SQLite's stay below). */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id in a path, a query or a body: a canonical positive integer within the database's range.
+ * "00001", "+1", "1e3" and " 1" are refused, not read as 1, and ids above the range are a 400,
+ * not a database error (issue 12).
+ */
+export const IdSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number.')
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(MAX_ID));
+
+/** Why text with a NUL character is refused: PostgreSQL cannot store it. */
+export const NUL_IN_TEXT_MESSAGE = 'Must not contain NUL characters.';
+
+/** Text as a person sends it; every text field of a request is built on this (issue 12). */
+export function userText() {
+  return z.string().refine((value) => !value.includes('\u0000'), NUL_IN_TEXT_MESSAGE);
+}
+
+/** A name others read: no control or invisible (zero-width, bidi override) characters either. */
+export function visibleName() {
+  return userText().refine(
+    (value) => !/[\p{Cc}\p{Cf}]/u.test(value),
+    'Must not contain control or invisible characters.',
+  );
+}
 
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -24,12 +56,12 @@ export const PageQuerySchema = z.object({
 export const IdListQuerySchema = z.preprocess((value) => {
   if (value === undefined || value === '') return undefined;
   const parts = Array.isArray(value) ? value : String(value).split(',');
+  // Each part is checked as an id (canonical digits) below.
   return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }, z.array(IdSchema).max(500).optional());
 
 /** Trimmed search text; an empty search is the same as none (spec 01 §5). */
-export const SearchQuerySchema = z
-  .string()
+export const SearchQuerySchema = userText()
   .max(200)
   .transform((value) => value.trim())
   .optional()

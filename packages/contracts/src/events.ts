@@ -1,83 +1,135 @@
 import { z } from 'zod';
-import { IntroductionHistoryEntrySchema } from './introductions.ts';
-import { ResourceGroupSchema } from './resource-groups.ts';
-import { ResourceSchema } from './resources.ts';
-import { UsageSessionSchema, UserRefSchema } from './usage.ts';
+import { UserRefSchema } from './usage.ts';
 
 /**
- * Domain events: written to the outbox in the same transaction as the change, then delivered
- * to the SSE stream (and later MQTT and webhooks) with the same type names (DESIGN §5).
+ * Domain events: written to the outbox in the same transaction as the change, then handed to the
+ * SSE streams and delivered to MQTT, webhooks and plugins with the same type names (DESIGN §5).
+ * Payloads are slim and versioned (`v` in the envelope): ids, times and the names integrations
+ * need, never whole rows. A consumer checks `v` before it reads `data`.
  */
+const IdField = z.number().int();
+const TimeField = z.iso.datetime();
+
+/** The user of a session as integrations address it (MQTT and webhook template variables). */
+export const EventUserSchema = z
+  .object({
+    id: IdField,
+    username: z.string(),
+    externalIdentifier: z
+      .string()
+      .nullable()
+      .describe('The identifier of the user at the single sign-on provider'),
+  })
+  .describe('user.id, user.username and user.externalIdentifier of the templates');
+export type EventUser = z.infer<typeof EventUserSchema>;
+
+export const UsageStartedDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    sessionId: IdField,
+    user: EventUserSchema,
+    startTime: TimeField,
+    notes: z.string().nullable().describe('The start notes'),
+  })
+  .describe('A user started a session');
+export const UsageEndedDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    sessionId: IdField,
+    user: EventUserSchema,
+    startTime: TimeField,
+    endTime: TimeField,
+    notes: z.string().nullable().describe('The end notes'),
+  })
+  .describe("A user's session ended");
+export const UsageTakenOverDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    sessionId: IdField.describe('The new session'),
+    previousSessionId: IdField.describe('The session the takeover ended'),
+    user: EventUserSchema.describe('The user who took over'),
+    previousUser: EventUserSchema.describe('The user whose session was ended'),
+    startTime: TimeField.describe('Start of the new session, which is the end of the previous one'),
+    notes: z.string().nullable().describe('The start notes of the new session'),
+  })
+  .describe("A user took over another user's running session");
+export const ResourceEventDataSchema = z
+  .object({ resourceId: IdField, resourceName: z.string() })
+  .describe('A resource was created, changed or deleted');
+export const ResourceGroupEventDataSchema = z
+  .object({
+    groupId: IdField,
+    groupName: z.string(),
+    resourceIds: z.array(IdField).describe('The resources of the group (for a deleted group: they stay)'),
+  })
+  .describe('A resource group was changed or deleted');
+export const GroupMembershipEventDataSchema = z
+  .object({ groupId: IdField, resourceId: IdField })
+  .describe('A resource joined or left a group');
+export const IntroducerEventDataSchema = z
+  .object({
+    resourceId: IdField.nullable().describe('Set for an introducer of a resource'),
+    groupId: IdField.nullable().describe('Set for an introducer of a resource group'),
+    resourceIds: z.array(IdField).describe('Every resource the introducer may introduce to'),
+    user: UserRefSchema,
+  })
+  .describe('A user became, or stopped being, an introducer');
+export const IntroductionEventDataSchema = z
+  .object({
+    resourceId: IdField.nullable().describe('Set for an introduction to a resource'),
+    groupId: IdField.nullable().describe('Set for an introduction to a resource group'),
+    resourceIds: z.array(IdField).describe('Every resource the introduction applies to'),
+    receiverUser: UserRefSchema,
+    entryId: IdField.describe('The history entry of the grant or revocation'),
+    comment: z.string().nullable(),
+  })
+  .describe('An introduction was granted or revoked');
+
+export type UsageStartedData = z.infer<typeof UsageStartedDataSchema>;
+export type UsageEndedData = z.infer<typeof UsageEndedDataSchema>;
+export type UsageTakenOverData = z.infer<typeof UsageTakenOverDataSchema>;
+export type ResourceEventData = z.infer<typeof ResourceEventDataSchema>;
+export type ResourceGroupEventData = z.infer<typeof ResourceGroupEventDataSchema>;
+export type GroupMembershipEventData = z.infer<typeof GroupMembershipEventDataSchema>;
+export type IntroducerEventData = z.infer<typeof IntroducerEventDataSchema>;
+export type IntroductionEventData = z.infer<typeof IntroductionEventDataSchema>;
+
 const eventData = {
-  'usage.started': z.object({ resourceId: z.number().int(), session: UsageSessionSchema }),
-  'usage.ended': z.object({ resourceId: z.number().int(), session: UsageSessionSchema }),
-  'usage.taken-over': z.object({
-    resourceId: z.number().int(),
-    previousSession: UsageSessionSchema.describe('The session that was ended by the takeover'),
-    session: UsageSessionSchema,
-  }),
-  'resource.created': z.object({ resourceId: z.number().int(), resource: ResourceSchema }),
-  'resource.updated': z.object({ resourceId: z.number().int(), resource: ResourceSchema }),
-  'resource.deleted': z.object({ resourceId: z.number().int() }),
-  'resource-group.updated': z.object({
-    groupId: z.number().int(),
-    group: ResourceGroupSchema.describe('The group after the change (renamed or described)'),
-    resourceIds: z.array(z.number().int()).describe('The resources of the group'),
-  }),
-  'resource-group.deleted': z.object({
-    groupId: z.number().int(),
-    group: ResourceGroupSchema,
-    resourceIds: z.array(z.number().int()).describe('The resources that were in the group; they stay'),
-  }),
-  'resource-group.resource-added': z.object({
-    groupId: z.number().int(),
-    resourceId: z.number().int(),
-    resource: ResourceSchema.describe('The resource with its groups after the change'),
-  }),
-  'resource-group.resource-removed': z.object({
-    groupId: z.number().int(),
-    resourceId: z.number().int(),
-    resource: ResourceSchema.describe('The resource with its groups after the change'),
-  }),
-  'introducer.granted': z.object({
-    resourceId: z.number().int().nullable().describe('Set for an introducer of a resource'),
-    groupId: z.number().int().nullable().describe('Set for an introducer of a resource group'),
-    resourceIds: z.array(z.number().int()).describe('Every resource the introducer may now introduce to'),
-    user: UserRefSchema,
-  }),
-  'introducer.revoked': z.object({
-    resourceId: z.number().int().nullable(),
-    groupId: z.number().int().nullable(),
-    resourceIds: z.array(z.number().int()),
-    user: UserRefSchema,
-  }),
-  'introduction.granted': z.object({
-    resourceId: z.number().int().nullable().describe('Set for an introduction to a resource'),
-    groupId: z.number().int().nullable().describe('Set for an introduction to a resource group'),
-    resourceIds: z.array(z.number().int()).describe('Every resource the introduction applies to'),
-    receiverUser: UserRefSchema,
-    entry: IntroductionHistoryEntrySchema,
-  }),
-  'introduction.revoked': z.object({
-    resourceId: z.number().int().nullable(),
-    groupId: z.number().int().nullable(),
-    resourceIds: z.array(z.number().int()),
-    receiverUser: UserRefSchema,
-    entry: IntroductionHistoryEntrySchema,
-  }),
+  'usage.started': UsageStartedDataSchema,
+  'usage.ended': UsageEndedDataSchema,
+  'usage.taken-over': UsageTakenOverDataSchema,
+  'resource.created': ResourceEventDataSchema,
+  'resource.updated': ResourceEventDataSchema,
+  'resource.deleted': ResourceEventDataSchema,
+  'resource-group.updated': ResourceGroupEventDataSchema,
+  'resource-group.deleted': ResourceGroupEventDataSchema,
+  'resource-group.resource-added': GroupMembershipEventDataSchema,
+  'resource-group.resource-removed': GroupMembershipEventDataSchema,
+  'introducer.granted': IntroducerEventDataSchema,
+  'introducer.revoked': IntroducerEventDataSchema,
+  'introduction.granted': IntroductionEventDataSchema,
+  'introduction.revoked': IntroductionEventDataSchema,
 } as const;
 
 export type DomainEventType = keyof typeof eventData;
+/** The version of the event payloads below; consumers check it before reading `data`. */
+export const DOMAIN_EVENT_VERSION = 1;
 export const DOMAIN_EVENT_TYPES = Object.keys(eventData) as DomainEventType[];
 
-function envelope<T extends DomainEventType>(type: T) {
+/** The envelope of DESIGN §5 around one event type's data. */
+function envelopeOf<T extends DomainEventType, D extends z.ZodObject>(type: T, data: D) {
   return z.object({
     id: z.number().int(),
     type: z.literal(type),
+    v: z.literal(DOMAIN_EVENT_VERSION),
     occurredAt: z.iso.datetime(),
-    data: eventData[type],
+    data,
   });
 }
+const envelope = <T extends DomainEventType>(type: T) => envelopeOf(type, eventData[type]);
 
 export const DomainEventSchema = z
   .discriminatedUnion('type', [
@@ -96,10 +148,50 @@ export const DomainEventSchema = z
     envelope('introduction.granted'),
     envelope('introduction.revoked'),
   ])
-  .describe('Event envelope { id, type, occurredAt, data }');
+  .describe('Event envelope { id, type, v, occurredAt, data }');
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 
 /** What a service records: the envelope without the id and time the outbox assigns. */
 export type NewDomainEvent = {
   [T in DomainEventType]: { type: T; data: z.infer<(typeof eventData)[T]> };
 }[DomainEventType];
+
+/**
+ * What a server-sent frame carries: the event as its subscriber may see it. Notes, external
+ * identifiers, an introduction's receiver and its comment are left out for viewers the HTTP API
+ * would not show them to; the web app refetches through the API either way.
+ */
+const PublicEventUserSchema = EventUserSchema.partial({ externalIdentifier: true });
+const liveData = {
+  ...eventData,
+  'usage.started': UsageStartedDataSchema.extend({ user: PublicEventUserSchema }).partial({ notes: true }),
+  'usage.ended': UsageEndedDataSchema.extend({ user: PublicEventUserSchema }).partial({ notes: true }),
+  'usage.taken-over': UsageTakenOverDataSchema.extend({
+    user: PublicEventUserSchema,
+    previousUser: PublicEventUserSchema,
+  }).partial({ notes: true }),
+  'introduction.granted': IntroductionEventDataSchema.partial({ receiverUser: true, comment: true }),
+  'introduction.revoked': IntroductionEventDataSchema.partial({ receiverUser: true, comment: true }),
+} as const;
+
+const liveEnvelope = <T extends DomainEventType>(type: T) => envelopeOf(type, liveData[type]);
+
+export const LiveEventSchema = z
+  .discriminatedUnion('type', [
+    liveEnvelope('usage.started'),
+    liveEnvelope('usage.ended'),
+    liveEnvelope('usage.taken-over'),
+    liveEnvelope('resource.created'),
+    liveEnvelope('resource.updated'),
+    liveEnvelope('resource.deleted'),
+    liveEnvelope('resource-group.updated'),
+    liveEnvelope('resource-group.deleted'),
+    liveEnvelope('resource-group.resource-added'),
+    liveEnvelope('resource-group.resource-removed'),
+    liveEnvelope('introducer.granted'),
+    liveEnvelope('introducer.revoked'),
+    liveEnvelope('introduction.granted'),
+    liveEnvelope('introduction.revoked'),
+  ])
+  .describe('A server-sent event frame { id, type, v, occurredAt, data }, as its subscriber may see it');
+export type LiveEvent = z.infer<typeof LiveEventSchema>;

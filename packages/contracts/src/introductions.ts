@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { IdSchema, userText } from './common.ts';
 import { UserRefSchema } from './usage.ts';
 
 export const IntroducerSchema = z
@@ -33,8 +33,7 @@ export type Introduction = z.infer<typeof IntroductionSchema>;
 /** Grant and revoke carry an optional comment; the body itself may be absent. */
 export const IntroductionCommentBodySchema = z
   .object({
-    comment: z
-      .string()
+    comment: userText()
       .trim()
       .max(2_000)
       .nullable()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common.ts';
+import { IdSchema, userText, visibleName } from './common.ts';
 
 export const ResourceGroupSchema = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
@@ -8,9 +8,8 @@ export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;
 
 /** Name required and trimmed; description trimmed, empty meaning none (spec 01 §2). */
 export const ResourceGroupBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(200),
-  description: z
-    .string()
+  name: visibleName().trim().min(1, 'Name is required.').max(200),
+  description: userText()
     .trim()
     .max(10_000)
     .nullable()

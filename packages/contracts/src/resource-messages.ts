@@ -18,6 +18,7 @@ export const ResourceMessages = {
   takeOverNotAllowed: 'The resource is in use and does not allow takeover.',
   invalidImageType: 'Invalid file type - Please upload a valid image file (JPEG, PNG, WebP)',
   imageTooLarge: 'File too large - File size must be less than 10MB',
+  imageTooManyPixels: 'Image too large - Images may have at most 40 megapixels',
   tooManyFiles: 'Only one image can be uploaded.',
   markdownRequired: 'Markdown content is required when Markdown type is selected',
   urlRequired: 'URL is required when URL type is selected',
@@ -29,4 +30,5 @@ export const ResourceErrorCodes = {
   takeOverNotAllowed: 'TAKEOVER_NOT_ALLOWED',
   invalidImageType: 'INVALID_FILE_TYPE',
   imageTooLarge: 'FILE_TOO_LARGE',
+  imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
 } as const;

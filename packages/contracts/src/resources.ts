@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { IdListQuerySchema, IdSchema, PageQuerySchema, pagedSchema, SearchQuerySchema } from './common.ts';
+import {
+  IdListQuerySchema,
+  IdSchema,
+  PageQuerySchema,
+  pagedSchema,
+  SearchQuerySchema,
+  userText,
+  visibleName,
+} from './common.ts';
 import { ResourceMessages } from './resource-messages.ts';
 
 /** Uploaded images: at most this many bytes, of these types (spec 02 §5, §9). */
@@ -38,13 +46,9 @@ export const UNGROUPED = -1;
 
 export const ListResourcesQuerySchema = PageQuerySchema.extend({
   search: SearchQuerySchema,
-  groupId: z.coerce
-    .number()
-    .int()
-    .refine(
-      (value) => value === UNGROUPED || value > 0,
-      'groupId is a group id, or -1 for ungrouped resources',
-    )
+  groupId: z
+    .union([z.literal(String(UNGROUPED)).transform(() => UNGROUPED), IdSchema])
+    .describe('A group id, or -1 for ungrouped resources')
     .optional(),
   ids: IdListQuerySchema,
   onlyInUseByMe: BooleanFieldSchema.default(false),
@@ -52,10 +56,9 @@ export const ListResourcesQuerySchema = PageQuerySchema.extend({
 });
 export type ListResourcesQuery = z.infer<typeof ListResourcesQuerySchema>;
 
-const ResourceNameSchema = z.string().trim().min(1, 'Name is required.').max(200);
+const ResourceNameSchema = visibleName().trim().min(1, 'Name is required.').max(200);
 /** An empty description is the same as none. */
-const ResourceDescriptionSchema = z
-  .string()
+const ResourceDescriptionSchema = userText()
   .trim()
   .max(10_000)
   .transform((value) => (value === '' ? null : value));
@@ -115,8 +118,8 @@ export const UpdateDocumentationBodySchema = z
     documentationType: z
       .union([DocumentationTypeSchema, z.literal(''), z.null()])
       .transform((value) => (value === '' ? null : value)),
-    documentationMarkdown: z.string().max(200_000).nullable().optional(),
-    documentationUrl: z.string().max(2_000).nullable().optional(),
+    documentationMarkdown: userText().max(200_000).nullable().optional(),
+    documentationUrl: userText().max(2_000).nullable().optional(),
   })
   .superRefine((value, context) => {
     if (value.documentationType === 'markdown' && !value.documentationMarkdown?.trim()) {

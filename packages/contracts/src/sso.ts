@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userText } from './common.ts';
 
 export const SsoProviderTypeSchema = z.enum(['OIDC']);
 export type SsoProviderType = z.infer<typeof SsoProviderTypeSchema>;
@@ -11,8 +12,8 @@ export type SsoProviderSummary = z.infer<typeof SsoProviderSummarySchema>;
 
 /** Links a single sign-on identity to the local account with that email (spec 01 §3, §7). */
 export const LinkSsoAccountBodySchema = z.object({
-  email: z.string().trim().min(1),
-  externalId: z.string().min(1),
-  password: z.string().min(1),
+  email: userText().trim().min(1).max(254),
+  externalId: userText().min(1).max(1_000),
+  password: userText().min(1).max(1_024),
 });
 export type LinkSsoAccountBody = z.infer<typeof LinkSsoAccountBodySchema>;

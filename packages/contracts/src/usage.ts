@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, pagedSchema } from './common.ts';
+import { IdSchema, PageQuerySchema, pagedSchema, userText } from './common.ts';
 
 /** Users in usage data and events carry id and username only (DESIGN §6). */
 export const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
@@ -20,8 +20,7 @@ export const UsageSessionSchema = z
   .describe('A timed use of a resource by one user');
 export type UsageSession = z.infer<typeof UsageSessionSchema>;
 
-const NotesSchema = z
-  .string()
+const NotesSchema = userText()
   .trim()
   .max(2_000)
   .transform((value) => (value === '' ? null : value))

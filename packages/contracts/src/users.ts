@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { IdListQuerySchema, IdSchema, PageQuerySchema, SearchQuerySchema } from './common.ts';
+import {
+  IdListQuerySchema,
+  IdSchema,
+  PageQuerySchema,
+  SearchQuerySchema,
+  userText,
+  visibleName,
+} from './common.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
 
 export const PermissionNameSchema = z.enum([
@@ -29,17 +36,15 @@ export const UserSchema = z
   .describe('A user account');
 export type User = z.infer<typeof UserSchema>;
 
-export const UsernameSchema = z
-  .string()
+export const UsernameSchema = visibleName()
   .trim()
   .min(3, 'Username must be at least 3 characters long.')
   .max(64, 'Username must be at most 64 characters long.')
   .regex(/^[^\s@]+$/u, 'Username must not contain spaces or @.');
 
-export const EmailSchema = z.string().trim().max(254).pipe(z.email('Invalid email address'));
+export const EmailSchema = userText().trim().max(254).pipe(z.email('Invalid email address'));
 
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = userText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(PASSWORD_MAX_LENGTH);
 
@@ -64,15 +69,15 @@ export const UsersWithPermissionQuerySchema = PageQuerySchema.extend({
 export const UserIdParamsSchema = z.object({ id: IdSchema });
 export const UserIdPathSchema = z.object({ userId: IdSchema });
 
-export const VerifyEmailBodySchema = z.object({ token: z.string().min(1).max(200), email: EmailSchema });
+export const VerifyEmailBodySchema = z.object({ token: userText().min(1).max(200), email: EmailSchema });
 export const RequestPasswordResetBodySchema = z.object({ email: EmailSchema });
 export const ChangePasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: userText().min(1).max(200),
   password: PasswordSchema,
 });
 export const RequestEmailChangeBodySchema = z.object({ newEmail: EmailSchema });
 export const ConfirmEmailChangeBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: userText().min(1).max(200),
   newEmail: EmailSchema,
 });
 export const AdminEmailChangeBodySchema = z.object({ newEmail: EmailSchema });

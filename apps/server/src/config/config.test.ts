@@ -37,8 +37,23 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.org',
       mailFrom: 'Lab <lab@example.org>',
       logLevel: 'warn',
-      trustProxy: true,
+      // One hop, the proxy in front; never every address in X-Forwarded-For.
+      trustProxy: 1,
     });
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+    for (const value of ['any', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.org']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('treats empty variables as unset', () => {

@@ -1,10 +1,37 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/**
+ * Which proxies' X-Forwarded-For is believed: a hop count or a list of proxy addresses (CIDR
+ * allowed). "true" means one hop, the proxy in front of the server; never "any address", since
+ * the leftmost entry is whatever the client wrote (issue 12).
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    const valid = addresses.every((address) => {
+      const [ip, bits, ...rest] = address.split('/');
+      const version = isIP(ip ?? '');
+      if (version === 0 || rest.length > 0) return false;
+      return bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+    });
+    if (!valid) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be false, a number of proxy hops, or a comma-separated list of proxy addresses',
+      });
+      return z.NEVER;
+    }
+    return addresses;
+  });
 
 /** The environment the server reads once at start (DESIGN §3). */
 const EnvSchema = z.object({
@@ -26,7 +53,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Toolpass <toolpass@localhost>'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters long').optional(),
   LOG_LEVEL: LogLevelSchema.default('info'),
-  TRUST_PROXY: booleanish.default(false),
+  TRUST_PROXY: TrustProxySchema.default(false),
 });
 
 export type Config = {
@@ -39,7 +66,8 @@ export type Config = {
   mailFrom: string;
   secretKey: string | undefined;
   logLevel: z.infer<typeof LogLevelSchema>;
-  trustProxy: boolean;
+  /** False: the socket address counts. A hop count or proxy addresses: see TRUST_PROXY. */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {

@@ -26,22 +26,30 @@ export function unique(prefix: string): string {
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
-/** The real app on a fresh database of the given dialect, with mail going to a real SMTP capture. */
-export async function buildTestApp(dialect: Dialect, overrides: Partial<AppDeps> = {}) {
-  const database = await createTestDatabase(dialect);
-  const smtp: SmtpCapture = await startSmtpCapture();
-  const config: Config = {
+/** The configuration of a test app on a database, sending mail to `smtpUrl`. */
+export function testAppConfig(
+  database: { dataDir: string; databaseUrl: string | undefined },
+  smtpUrl: string | undefined,
+): Config {
+  return {
     port: 0,
     host: '127.0.0.1',
     publicUrl: PUBLIC_URL,
     dataDir: database.dataDir,
     databaseUrl: database.databaseUrl,
-    smtpUrl: smtp.url,
+    smtpUrl,
     mailFrom: 'Toolpass <toolpass@toolpass.test>',
     secretKey: 'test-secret-key-test-secret-key-test-secret-key',
     logLevel: 'silent',
     trustProxy: false,
   };
+}
+
+/** The real app on a fresh database of the given dialect, with mail going to a real SMTP capture. */
+export async function buildTestApp(dialect: Dialect, overrides: Partial<AppDeps> = {}) {
+  const database = await createTestDatabase(dialect);
+  const smtp: SmtpCapture = await startSmtpCapture();
+  const config = testAppConfig(database, smtp.url);
   const { app, services } = await buildApp({
     config,
     database,

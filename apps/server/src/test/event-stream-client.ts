@@ -11,6 +11,11 @@ export async function openEventStream(url: string, token: string) {
   const waiters: ((frame: Frame) => void)[] = [];
   const comments: string[] = [];
   const body = response.body;
+  let markEnded: () => void = () => undefined;
+  /** Settles when the server ends the stream or the connection drops. */
+  const ended = new Promise<void>((resolve) => {
+    markEnded = resolve;
+  });
   if (response.ok && body) {
     void (async () => {
       const reader = body.pipeThrough(new TextDecoderStream()).getReader();
@@ -35,11 +40,16 @@ export async function openEventStream(url: string, token: string) {
           else frames.push(frame);
         }
       }
-    })().catch(() => undefined);
+    })()
+      .catch(() => undefined)
+      .finally(() => markEnded());
   }
   return {
     response,
     comments,
+    ended,
+    /** Every frame received and not yet taken with next(). */
+    pending: frames,
     /** The next event, or a failure when none arrives within the time limit. */
     next(timeoutMs: number): Promise<Frame> {
       const ready = frames.shift();

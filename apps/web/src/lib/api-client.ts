@@ -42,6 +42,11 @@ export function setBearerToken(token: string | undefined): void {
   bearerToken = token;
 }
 
+/** The token calls are sent with now. */
+export function getBearerToken(): string | undefined {
+  return bearerToken;
+}
+
 function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();

@@ -1,8 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, User } from '@toolpass/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, setBearerToken } from '../lib/api-client.ts';
-import { clearStoredAuth, readStoredAuth, type StoredAuth, storeAuth } from './auth-storage.ts';
+import { ApiError, getBearerToken, setBearerToken } from '../lib/api-client.ts';
+import {
+  AUTH_STORAGE_KEY,
+  clearStoredAuth,
+  parseAuth,
+  readStoredAuth,
+  type StoredAuth,
+  storeAuth,
+} from './auth-storage.ts';
 import { currentUserQueryKey, endSession, fetchCurrentUser } from './session-api.ts';
 import { useSessionRefresh } from './use-session-refresh.ts';
 
@@ -42,7 +49,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const forget = useCallback(() => {
-    clearStoredAuth();
+    // Another tab may have stored a newer token (a refresh revokes the old one); that one stays.
+    if (readStoredAuth()?.authToken === getBearerToken()) clearStoredAuth();
     setBearerToken(undefined);
     setAuthToken(undefined);
     queryClient.removeQueries({ queryKey: currentUserQueryKey });
@@ -53,6 +61,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (rejected) forget();
   }, [rejected, forget]);
+
+  // A refresh in another tab revokes the token this tab holds: take the new one it stored.
+  useEffect(() => {
+    const adopt = (event: StorageEvent) => {
+      if (event.key !== AUTH_STORAGE_KEY) return;
+      const stored = parseAuth(event.newValue);
+      if (!stored || stored.authToken === getBearerToken()) return;
+      setBearerToken(stored.authToken);
+      setAuthToken(stored.authToken);
+    };
+    window.addEventListener('storage', adopt);
+    return () => window.removeEventListener('storage', adopt);
+  }, []);
 
   useSessionRefresh(authToken !== undefined && currentUser.isSuccess, SESSION_POLL_INTERVAL_MS, (session) => {
     storeAuth(session);

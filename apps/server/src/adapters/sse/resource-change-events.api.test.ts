@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type DomainEvent, DomainEventSchema } from '@toolpass/contracts';
+import { type LiveEvent, LiveEventSchema } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream } from '../../test/event-stream-client.ts';
@@ -32,9 +32,9 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     expect(stream.response.status).toBe(200);
     streams.push(stream);
     return {
-      async next(): Promise<DomainEvent> {
+      async next(): Promise<LiveEvent> {
         const frame = await stream.next(1_000);
-        const event = DomainEventSchema.parse(JSON.parse(frame.data));
+        const event = LiveEventSchema.parse(JSON.parse(frame.data));
         expect(frame.event).toBe(event.type);
         // Users in events carry id and username only.
         expect(frame.data).not.toMatch(/email|password|permissions/i);
@@ -52,7 +52,8 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     const event = await all.next();
     expect(event).toMatchObject({
       type: 'resource.created',
-      data: { resourceId: resource.id, resource: { id: resource.id, name: 'Band saw', groups: [] } },
+      v: 1,
+      data: { resourceId: resource.id, resourceName: 'Band saw' },
     });
   });
 
@@ -67,11 +68,7 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     expect(renamed.statusCode).toBe(200);
     expect(await memberStream.next()).toMatchObject({
       type: 'resource-group.updated',
-      data: {
-        groupId: group.id,
-        group: { id: group.id, name: 'Metal shop', description: null },
-        resourceIds: [member.id],
-      },
+      data: { groupId: group.id, groupName: 'Metal shop', resourceIds: [member.id] },
     });
 
     // The outsider hears only of its own changes.
@@ -108,7 +105,7 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
       const event = await stream.next();
       expect(event).toMatchObject({
         type: 'resource-group.deleted',
-        data: { groupId: group.id, group: { id: group.id, name: group.name } },
+        data: { groupId: group.id, groupName: group.name },
       });
       expect(event.type === 'resource-group.deleted' && [...event.data.resourceIds].sort()).toEqual(
         [first.id, second.id].sort(),
@@ -126,11 +123,7 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     );
     expect(await stream.next()).toMatchObject({
       type: 'resource-group.resource-added',
-      data: {
-        groupId: group.id,
-        resourceId: resource.id,
-        resource: { id: resource.id, groups: [{ id: group.id, name: group.name }] },
-      },
+      data: { groupId: group.id, resourceId: resource.id },
     });
     // Adding again changes nothing, so the next event is the removal.
     expect((await call('POST', `/api/resource-groups/${group.id}/resources/${resource.id}`)).statusCode).toBe(
@@ -141,7 +134,7 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     ).toBe(200);
     expect(await stream.next()).toMatchObject({
       type: 'resource-group.resource-removed',
-      data: { groupId: group.id, resourceId: resource.id, resource: { id: resource.id, groups: [] } },
+      data: { groupId: group.id, resourceId: resource.id },
     });
   });
 
@@ -154,6 +147,7 @@ describe.each(TEST_DIALECTS)('events of resource, group and introducer changes o
     expect(await stream.next()).toEqual({
       id: expect.any(Number),
       type: 'introducer.granted',
+      v: 1,
       occurredAt: expect.any(String),
       data: {
         resourceId: resource.id,

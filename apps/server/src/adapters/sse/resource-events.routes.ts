@@ -1,6 +1,8 @@
 import { ResourceIdPathSchema } from '@toolpass/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashToken } from '../../platform/crypto/tokens.ts';
+import { requireUser } from '../../platform/http/auth-guard.ts';
 import { signedIn } from '../../platform/http/route-guards.ts';
 import type { ResourceEventHub } from './resource-event-hub.ts';
 
@@ -8,8 +10,10 @@ const EVENT_TYPES =
   'usage.started, usage.ended, usage.taken-over, resource.created, resource.updated, resource.deleted, ' +
   'resource-group.updated, resource-group.deleted, resource-group.resource-added, ' +
   'resource-group.resource-removed, introducer.granted, introducer.revoked, introduction.granted, ' +
-  'introduction.revoked; event name = type, data = { id, type, occurredAt, data }. Needs the bearer ' +
-  'token; a comment line every 15 s keeps it open';
+  'introduction.revoked; event name = type, data = { id, type, v, occurredAt, data } as the reader ' +
+  "may see it (notes, comments and other members' details only for those the API shows them to). " +
+  'Needs the bearer token and ends with it; at most 8 per account (a ninth closes the oldest); cut ' +
+  'off when 1 MiB is unsent. A comment line every 15 s keeps it open';
 
 /** Turns the reply into an event stream fed by the hub for the topic until the client leaves. */
 function streamEvents(
@@ -18,9 +22,17 @@ function streamEvents(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const user = requireUser(request);
+  const token = request.bearerToken;
+  if (!token) return;
   // From here on the response is written by hand and Fastify no longer touches it.
   reply.hijack();
   const response = reply.raw;
+  // The client may have left while the access checks ran; such a stream is never subscribed.
+  if (request.raw.destroyed || response.destroyed || request.raw.socket.destroyed) {
+    response.destroy();
+    return;
+  }
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -30,8 +42,11 @@ function streamEvents(
   });
   // Sends the headers at once, so the client knows the stream is open.
   response.write(': connected\n\n');
-  const unsubscribe = hub.subscribe(topic, response);
-  request.raw.on('close', unsubscribe);
+  hub.subscribe(topic, response, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    permissions: user.permissions,
+  });
 }
 
 /**

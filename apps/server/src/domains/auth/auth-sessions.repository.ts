@@ -22,6 +22,24 @@ export function createAuthSessionsRepository() {
       await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
     },
 
+    /** The sessions of these token hashes that have not expired, with their user's permissions. */
+    async findLive(db: Db, tokenHashes: string[], now: Date) {
+      if (tokenHashes.length === 0) return [];
+      return db
+        .selectFrom('auth_sessions')
+        .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+        .select([
+          'auth_sessions.token_hash',
+          'users.id as user_id',
+          'users.can_manage_resources',
+          'users.can_manage_system_configuration',
+          'users.can_manage_users',
+        ])
+        .where('auth_sessions.token_hash', 'in', tokenHashes)
+        .where('auth_sessions.expires_at', '>', now)
+        .execute();
+    },
+
     async deleteExpired(db: Db, now: Date) {
       await db.deleteFrom('auth_sessions').where('expires_at', '<=', now).execute();
     },

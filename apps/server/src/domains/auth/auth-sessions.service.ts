@@ -1,6 +1,8 @@
+import type { SystemPermissions } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { readBool } from '../../platform/db/db-values.ts';
 import type { AuthSessionsRepository } from './auth-sessions.repository.ts';
 
 export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
@@ -29,6 +31,29 @@ export function createAuthSessionsService(deps: { db: Db; repo: AuthSessionsRepo
 
     async revokeAllForUser(userId: number, executor: Db = deps.db): Promise<void> {
       await deps.repo.deleteAllForUser(executor, userId);
+    },
+
+    /**
+     * Which of these sessions (by token hash) still hold, and the permissions their user has now:
+     * open event streams end with their token (DESIGN §5).
+     */
+    async liveSessions(
+      tokenHashes: string[],
+    ): Promise<Map<string, { userId: number; permissions: SystemPermissions }>> {
+      const rows = await deps.repo.findLive(deps.db, tokenHashes, deps.clock.now());
+      return new Map(
+        rows.map((row) => [
+          row.token_hash,
+          {
+            userId: row.user_id,
+            permissions: {
+              canManageResources: readBool(row.can_manage_resources),
+              canManageSystemConfiguration: readBool(row.can_manage_system_configuration),
+              canManageUsers: readBool(row.can_manage_users),
+            },
+          },
+        ]),
+      );
     },
 
     async deleteExpired(): Promise<void> {

@@ -1,38 +1,27 @@
-import { AuthSessionSchema, LocalSignInBodySchema, OkSchema } from '@toolpass/contracts';
+import { AuthSessionSchema, LocalSignInBodySchema, Messages, OkSchema } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
-import type { RateLimits } from '../../platform/http/rate-limits.ts';
+import { unauthorized } from '../../platform/http/errors.ts';
 import { signedIn } from '../../platform/http/route-guards.ts';
 import { presentUser } from '../users/present-user.ts';
 import type { AuthService } from './auth.service.ts';
 
-export function authRoutes(deps: { auth: AuthService; rateLimits: RateLimits }): FastifyPluginAsyncZod {
+export function authRoutes(deps: { auth: AuthService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/auth/session/local',
       {
         schema: {
           tags: ['Authentication'],
-          summary: 'Sign in with username or email and password',
+          summary:
+            'Sign in with username or email and password; 429 after 10 failures per account or 20 per client in 5 minutes',
           body: LocalSignInBodySchema,
           response: { 200: AuthSessionSchema },
         },
-        config: {
-          rateLimit: {
-            // After body parsing, so the key can include the account name.
-            hook: 'preHandler',
-            max: deps.rateLimits.signIn.max,
-            timeWindow: deps.rateLimits.signIn.timeWindowMs,
-            keyGenerator: (request) => {
-              const body = request.body as { username?: unknown } | undefined;
-              const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-              return `${request.ip}|${name}`;
-            },
-          },
-        },
       },
       async (request) => {
-        const session = await deps.auth.signIn(request.body.username, request.body.password);
+        // The client address is the socket's, or the one TRUST_PROXY's proxies vouch for.
+        const session = await deps.auth.signIn(request.body.username, request.body.password, request.ip);
         return { authToken: session.authToken, user: presentUser(session.user, session.user) };
       },
     );
@@ -43,13 +32,16 @@ export function authRoutes(deps: { auth: AuthService; rateLimits: RateLimits }):
         preValidation: signedIn,
         schema: {
           tags: ['Authentication'],
-          summary: 'Get a fresh session token',
+          summary: 'Get a fresh session token; the token of this request stops working',
           security: [{ bearerAuth: [] }],
           response: { 200: AuthSessionSchema },
         },
       },
       async (request) => {
-        const session = await deps.auth.refresh(requireUser(request));
+        const user = requireUser(request);
+        const presented = request.bearerToken;
+        if (!presented) throw unauthorized(Messages.unauthorized);
+        const session = await deps.auth.refresh(user, presented);
         return { authToken: session.authToken, user: presentUser(session.user, session.user) };
       },
     );

@@ -1,21 +1,43 @@
 import { ErrorCodes, Messages } from '@toolpass/contracts';
 import { hashForUnknownUser, verifyPassword } from '../../platform/crypto/password.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
+import type { AttemptLimiter } from '../../platform/http/attempt-limiter.ts';
+import { AppError, unauthorized } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../users/users.repository.ts';
+import { lookupKey } from '../users/users.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthSessionsService } from './auth-sessions.service.ts';
 
 /** Local sign-in, session refresh and sign-out (spec 01 §4, §7 Authentication). */
-export function createAuthService(deps: { users: UsersService; sessions: AuthSessionsService }) {
+export function createAuthService(deps: {
+  users: UsersService;
+  sessions: AuthSessionsService;
+  /** Failed password checks per account, and per client address across accounts. */
+  limits: { perAccount: AttemptLimiter; perClient: AttemptLimiter };
+}) {
+  const tooMany = () => new AppError(429, Messages.tooManyRequests);
+
   return {
+    /**
+     * Checks a password, with one budget of failures per account however it is named (the
+     * account the lookup finds, or the name as the lookup normalises it) and one per client.
+     * A spent budget is refused before the password is hashed.
+     */
     async signIn(
       usernameOrEmail: string,
       password: string,
+      client: string,
     ): Promise<{ authToken: string; user: UserAccount }> {
       const found = await deps.users.findCredentials(usernameOrEmail);
+      const account = found ? `account ${found.account.id}` : `name ${lookupKey(usernameOrEmail)}`;
+      if (deps.limits.perAccount.blocked(account) || deps.limits.perClient.blocked(client)) throw tooMany();
       // Unknown users cost a full hash too, so timing does not tell which names exist.
       const valid = await verifyPassword(password, found?.passwordHash ?? (await hashForUnknownUser));
-      if (!found?.passwordHash || !valid) throw unauthorized(Messages.invalidCredentials);
+      if (!found?.passwordHash || !valid) {
+        deps.limits.perAccount.record(account);
+        deps.limits.perClient.record(client);
+        throw unauthorized(Messages.invalidCredentials);
+      }
+      deps.limits.perAccount.reset(account);
       if (!found.account.isEmailVerified) {
         // Only the owner (who knows the password) can get here, so a fresh link is safe to send;
         // it also rescues accounts whose first link expired.
@@ -25,9 +47,14 @@ export function createAuthService(deps: { users: UsersService; sessions: AuthSes
       return { authToken: await deps.sessions.issue(found.account.id), user: found.account };
     },
 
-    /** A fresh token; the old one stays valid until it expires so other open tabs keep working. */
-    async refresh(user: UserAccount): Promise<{ authToken: string; user: UserAccount }> {
-      return { authToken: await deps.sessions.issue(user.id), user };
+    /**
+     * A fresh token in place of the one presented, which is revoked: a stolen token cannot be
+     * kept alive by refreshing it alongside its owner. Other tabs take the new token from storage.
+     */
+    async refresh(user: UserAccount, presented: string): Promise<{ authToken: string; user: UserAccount }> {
+      const authToken = await deps.sessions.issue(user.id);
+      await deps.sessions.revoke(presented);
+      return { authToken, user };
     },
 
     async signOut(token: string): Promise<void> {

@@ -129,7 +129,8 @@ export function createIntroductionsService(deps: {
             groupId: 'groupId' in scope ? scope.groupId : null,
             resourceIds,
             receiverUser: { id: receiver.id, username: receiver.username },
-            entry,
+            entryId: entry.id,
+            comment: entry.comment ?? null,
           },
         },
       ]);

@@ -43,7 +43,7 @@ export function createResourceGroupsService(deps: {
         await record([
           {
             type: change === 'add' ? 'resource-group.resource-added' : 'resource-group.resource-removed',
-            data: { groupId, resourceId, resource },
+            data: { groupId, resourceId },
           },
         ]);
       }
@@ -65,7 +65,9 @@ export function createResourceGroupsService(deps: {
         const group = await deps.repo.update(tx, id, body, deps.clock.now());
         if (!group) throw resourceGroupNotFound();
         const resourceIds = await deps.repo.resourceIdsIn(tx, [id]);
-        await record([{ type: 'resource-group.updated', data: { groupId: id, group, resourceIds } }]);
+        await record([
+          { type: 'resource-group.updated', data: { groupId: id, groupName: group.name, resourceIds } },
+        ]);
         return group;
       });
     },
@@ -76,7 +78,9 @@ export function createResourceGroupsService(deps: {
         const group = await require(tx, id);
         const resourceIds = await deps.repo.resourceIdsIn(tx, [id]);
         if (!(await deps.repo.delete(tx, id))) throw resourceGroupNotFound();
-        await record([{ type: 'resource-group.deleted', data: { groupId: id, group, resourceIds } }]);
+        await record([
+          { type: 'resource-group.deleted', data: { groupId: id, groupName: group.name, resourceIds } },
+        ]);
       });
     },
 

@@ -9,8 +9,11 @@ import { badRequest } from '../../platform/http/errors.ts';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Larger photos are scaled down: a resource image is a thumbnail and a header, not an archive. */
 const MAX_EDGE_PX = 2048;
-/** Refuses decompression bombs (a small PNG of enormous dimensions) before decoding them. */
-const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * Refuses decompression bombs (a small PNG of enormous dimensions) and oversized photos from
+ * their header, before any pixel is decoded: 40 megapixels is more than any phone camera takes.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
 
 const invalidImage = () =>
   badRequest(ResourceMessages.invalidImageType, { errorCode: ResourceErrorCodes.invalidImageType });
@@ -28,13 +31,20 @@ export function createResourceImageStore(deps: { dataDir: string }) {
 
     /** The re-encoded image, or 400 when the bytes are not a JPEG, PNG or WebP image. */
     async prepare(upload: Buffer): Promise<Buffer> {
-      let format: string | undefined;
+      let header: { format?: string | undefined; width?: number | undefined; height?: number | undefined };
       try {
-        format = (await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+        // Reads the header only; nothing is decoded yet, so the size is checked below with its
+        // own message rather than by sharp's pixel limit.
+        header = await sharp(upload, { limitInputPixels: false }).metadata();
       } catch {
         throw invalidImage();
       }
-      if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidImage();
+      if (!header.format || !ACCEPTED_FORMATS.has(header.format)) throw invalidImage();
+      if ((header.width ?? 0) * (header.height ?? 0) > MAX_INPUT_PIXELS) {
+        throw badRequest(ResourceMessages.imageTooManyPixels, {
+          errorCode: ResourceErrorCodes.imageTooManyPixels,
+        });
+      }
       try {
         return await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS })
           .rotate() // applies the EXIF orientation before the metadata is dropped
@@ -49,9 +59,10 @@ export function createResourceImageStore(deps: { dataDir: string }) {
 
     /** Stores a prepared image and answers its new file name. */
     async save(image: Buffer): Promise<string> {
-      await mkdir(directory, { recursive: true });
+      // Only the server's user may read the data folder (issue 12).
+      await mkdir(directory, { recursive: true, mode: 0o700 });
       const filename = `${randomBytes(16).toString('hex')}.webp`;
-      await writeFile(path.join(directory, filename), image, { flag: 'wx' });
+      await writeFile(path.join(directory, filename), image, { flag: 'wx', mode: 0o600 });
       return filename;
     },
 

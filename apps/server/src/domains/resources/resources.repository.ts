@@ -314,13 +314,13 @@ export function createResourcesRepository(deps: {
      * Deletes the resource; its usage sessions, introducers, introductions and group
      * memberships go with it through ON DELETE CASCADE. Answers the image file to remove.
      */
-    async delete(db: Db, id: number): Promise<{ imageFilename: string | null } | undefined> {
+    async delete(db: Db, id: number): Promise<{ name: string; imageFilename: string | null } | undefined> {
       const row = await db
         .deleteFrom('resources')
         .where('id', '=', id)
-        .returning('image_filename')
+        .returning(['name', 'image_filename'])
         .executeTakeFirst();
-      return row && { imageFilename: row.image_filename };
+      return row && { name: row.name, imageFilename: row.image_filename };
     },
 
     /**

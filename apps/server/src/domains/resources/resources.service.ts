@@ -37,7 +37,7 @@ export function createResourcesService(deps: {
 
   async function recordUpdate(tx: Db, record: RecordEvents<NewDomainEvent>, id: number): Promise<Resource> {
     const resource = await require(tx, id);
-    await record([{ type: 'resource.updated', data: { resourceId: id, resource } }]);
+    await record([{ type: 'resource.updated', data: { resourceId: id, resourceName: resource.name } }]);
     return resource;
   }
 
@@ -68,7 +68,7 @@ export function createResourcesService(deps: {
             deps.clock.now(),
           );
           const resource = await require(tx, id);
-          await record([{ type: 'resource.created', data: { resourceId: id, resource } }]);
+          await record([{ type: 'resource.created', data: { resourceId: id, resourceName: resource.name } }]);
           return resource;
         });
       } catch (error) {
@@ -136,7 +136,7 @@ export function createResourcesService(deps: {
       const deleted = await deps.events.transaction(async (tx, record) => {
         const row = await deps.repo.delete(tx, id);
         if (!row) throw resourceNotFound();
-        await record([{ type: 'resource.deleted', data: { resourceId: id } }]);
+        await record([{ type: 'resource.deleted', data: { resourceId: id, resourceName: row.name } }]);
         return row;
       });
       await deps.images.remove(deleted.imageFilename);

@@ -54,10 +54,22 @@ function toRecord(row: SessionRow, user: UserRef): UsageSessionRecord {
 
 const withUser = (row: Row) => toRecord(row, { id: row.user_id, username: row.username });
 
-/** The resource as a session start or end needs it: whether it exists, its takeover rule, its running session. */
-export type ResourceUsageState = { allowTakeOver: boolean; active: UsageSessionRecord | undefined };
+/**
+ * The resource as a session start or end needs it: whether it exists, its name and takeover
+ * rule, its running session and that session user's external identifier (for the events).
+ */
+export type ResourceUsageState = {
+  resourceName: string;
+  allowTakeOver: boolean;
+  active: UsageSessionRecord | undefined;
+  activeUserExternalIdentifier: string | null;
+};
 
-type StateRow = { allow_take_over: boolean | number } & {
+type StateRow = {
+  allow_take_over: boolean | number;
+  resource_name: string;
+  user_external_identifier: string | null;
+} & {
   [K in keyof Row]: Row[K] | null;
 };
 
@@ -93,7 +105,12 @@ export function createUsageRepository(deps: { db: Db }) {
             .on('usage_sessions.end_time', 'is', null),
         )
         .leftJoin('users', 'users.id', 'usage_sessions.user_id')
-        .select(['resources.allow_take_over', ...COLUMNS])
+        .select([
+          'resources.allow_take_over',
+          'resources.name as resource_name',
+          'users.external_identifier as user_external_identifier',
+          ...COLUMNS,
+        ])
         .where('resources.id', '=', p.resourceId),
   );
 
@@ -172,8 +189,10 @@ export function createUsageRepository(deps: { db: Db }) {
       const [row] = await selectState(db, { resourceId });
       if (!row) return undefined;
       return {
+        resourceName: row.resource_name,
         allowTakeOver: readBool(row.allow_take_over),
         active: row.id === null ? undefined : withUser(row as Row),
+        activeUserExternalIdentifier: row.user_external_identifier,
       };
     },
 

@@ -27,11 +27,12 @@ export function usageRoutes(deps: { usage: UsageService }): FastifyPluginAsyncZo
         schema: {
           tags,
           security,
-          summary: 'The running session of every resource that is in use',
+          summary:
+            'The running session of every resource that is in use; notes only for their own user and resource managers',
           response: { 200: z.array(UsageSessionSchema) },
         },
       },
-      async () => deps.usage.allActive(),
+      async (request) => deps.usage.allActive(requireUser(request)),
     );
 
     app.post(
@@ -104,12 +105,15 @@ export function usageRoutes(deps: { usage: UsageService }): FastifyPluginAsyncZo
         schema: {
           tags,
           security,
-          summary: 'The running session, or usage null when the resource is free',
+          summary:
+            'The running session, or usage null when the resource is free; notes only for its own user and resource managers',
           params: ResourceIdPathSchema,
           response: { 200: ActiveUsageSchema },
         },
       },
-      async (request) => ({ usage: await deps.usage.active(request.params.resourceId) }),
+      async (request) => ({
+        usage: await deps.usage.active(requireUser(request), request.params.resourceId),
+      }),
     );
 
     app.get(

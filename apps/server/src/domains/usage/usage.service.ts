@@ -16,8 +16,33 @@ import { mayUseResource, type ResourceAccess } from '../introductions/resource-a
 import { resourceNotFound } from '../resources/resources.service.ts';
 import type { UserAccount } from '../users/users.repository.ts';
 import type { UsageRepository } from './usage.repository.ts';
+import { usageEvents } from './usage-events.ts';
 import { decideStart, mayEnd } from './usage-rules.ts';
-import { presentUsageSession } from './usage-session.ts';
+import { presentUsageSession, type UsageSessionRecord } from './usage-session.ts';
+
+/** A user as events name them (contracts' EventUser). */
+const eventUserOf = (user: UserAccount) => ({
+  id: user.id,
+  username: user.username,
+  externalIdentifier: user.externalIdentifier,
+});
+
+/** The user of a running session as events name them. */
+const sessionUserOf = (session: UsageSessionRecord, externalIdentifier: string | null) => ({
+  id: session.user.id,
+  username: session.user.username,
+  externalIdentifier,
+});
+
+/**
+ * A running session as a viewer may see it: who and since when for everyone, its notes only for
+ * its own user and resource managers, as in the history (spec 01 §6).
+ */
+function presentForViewer(session: UsageSessionRecord, viewer: UserAccount): UsageSession {
+  const presented = presentUsageSession(session);
+  if (viewer.id === session.userId || viewer.permissions.canManageResources) return presented;
+  return { ...presented, startNotes: null, endNotes: null };
+}
 
 const resourceInUse = () =>
   conflict(ResourceMessages.resourceInUse, { errorCode: ResourceErrorCodes.resourceInUse });
@@ -78,22 +103,19 @@ export function createUsageService(deps: {
             // Someone else ended or took over the session since we read it: we lost the race.
             const previous = await deps.repo.end(tx, active, now, null);
             if (!previous) throw resourceInUse();
-            const started = presentUsageSession(
-              await deps.repo.start(tx, { resourceId, user, startTime: now, notes }),
-            );
+            const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
             await record([
-              {
-                type: 'usage.taken-over',
-                data: { resourceId, previousSession: presentUsageSession(previous), session: started },
-              },
+              usageEvents.takenOver(
+                state.resourceName,
+                { session: previous, user: sessionUserOf(previous, state.activeUserExternalIdentifier) },
+                { session: started, user: eventUserOf(actor) },
+              ),
             ]);
-            return started;
+            return presentUsageSession(started);
           }
-          const started = presentUsageSession(
-            await deps.repo.start(tx, { resourceId, user, startTime: now, notes }),
-          );
-          await record([{ type: 'usage.started', data: { resourceId, session: started } }]);
-          return started;
+          const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
+          await record([usageEvents.started(state.resourceName, started, eventUserOf(actor))]);
+          return presentUsageSession(started);
         });
       } catch (error) {
         // PostgreSQL: a concurrent start committed first and the index refused ours.
@@ -115,23 +137,28 @@ export function createUsageService(deps: {
         }
         const ended = await deps.repo.end(tx, active, deps.clock.now(), notes);
         if (!ended) throw noActiveSession();
-        const session = presentUsageSession(ended);
-        await record([{ type: 'usage.ended', data: { resourceId, session } }]);
-        return session;
+        await record([
+          usageEvents.ended(
+            state.resourceName,
+            ended,
+            sessionUserOf(ended, state.activeUserExternalIdentifier),
+          ),
+        ]);
+        return presentUsageSession(ended);
       });
     },
 
-    async active(resourceId: number): Promise<UsageSession | null> {
+    async active(viewer: UserAccount, resourceId: number): Promise<UsageSession | null> {
       const state = await deps.reads.read(`active ${resourceId}`, () =>
         deps.repo.findResourceState(deps.db, resourceId),
       );
       if (!state) throw resourceNotFound();
-      return state.active ? presentUsageSession(state.active) : null;
+      return state.active ? presentForViewer(state.active, viewer) : null;
     },
 
     /** Running sessions of all resources, for the overview's status chips. */
-    async allActive(): Promise<UsageSession[]> {
-      return (await deps.repo.listActive(deps.db)).map(presentUsageSession);
+    async allActive(viewer: UserAccount): Promise<UsageSession[]> {
+      return (await deps.repo.listActive(deps.db)).map((session) => presentForViewer(session, viewer));
     },
 
     /** Whether the user may start or take over sessions here: a fixed number of queries. */

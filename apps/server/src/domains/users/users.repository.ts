@@ -324,6 +324,19 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
      * Marks a valid token used and returns it; at most one caller can win, because the
      * `used_at is null` guard is part of the UPDATE itself.
      */
+    /** The user of a usable token, without spending it: to refuse a bad token before costly work. */
+    async findUsableToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
+      const row = await db
+        .selectFrom('user_tokens')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row && { userId: row.user_id };
+    },
+
     async consumeToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
       const row = await db
         .updateTable('user_tokens')

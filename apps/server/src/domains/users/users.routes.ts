@@ -19,13 +19,16 @@ import {
   UsersWithPermissionQuerySchema,
   VerifyEmailBodySchema,
 } from '@toolpass/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createAttemptLimiter } from '../../platform/http/attempt-limiter.ts';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import type { RateLimits } from '../../platform/http/rate-limits.ts';
+import { limitCostlyCalls } from '../../platform/http/request-budget.ts';
 import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
 import { presentUser } from './present-user.ts';
-import type { UserAccount } from './users.repository.ts';
+import { lookupKey, type UserAccount } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 const UserPageSchema = pagedSchema(UserSchema);
@@ -47,11 +50,37 @@ function page(
   };
 }
 
-export function usersRoutes(deps: { users: UsersService; rateLimits: RateLimits }): FastifyPluginAsyncZod {
+export function usersRoutes(deps: {
+  users: UsersService;
+  rateLimits: RateLimits;
+  now: () => number;
+}): FastifyPluginAsyncZod {
   return async (app) => {
+    /** Limits for one kind of costly call: calls in flight per client, calls per account named. */
+    const costly = (accountKeysOf: (request: FastifyRequest) => string[]) =>
+      limitCostlyCalls({
+        perClientInFlight: deps.rateLimits.costlyInFlightPerClient,
+        perAccount: createAttemptLimiter({
+          max: deps.rateLimits.costlyPerAccount.max,
+          windowMs: deps.rateLimits.costlyPerAccount.timeWindowMs,
+          now: deps.now,
+        }),
+        accountKeysOf,
+      });
+    const registrationLimits = costly((request) => {
+      const body = request.body as { email: string; username: string };
+      return [`email ${lookupKey(body.email)}`, `name ${lookupKey(body.username)}`];
+    });
+    const passwordChangeLimits = costly((request) => [
+      `user ${(request.params as { userId: number }).userId}`,
+    ]);
+    // Reset requests also have their per-address-and-email limit below.
+    const resetRequestLimits = costly(() => []);
+
     app.post(
       '/api/users',
       {
+        preHandler: registrationLimits,
         schema: {
           tags,
           summary: 'Register with a local password; a verification mail is sent',
@@ -136,7 +165,8 @@ export function usersRoutes(deps: { users: UsersService; rateLimits: RateLimits 
           response: { 200: OkSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        await resetRequestLimits(request, reply);
         await deps.users.requestPasswordReset(request.body.email);
         return { message: 'If an account uses this address, a reset mail is on its way' };
       },
@@ -145,6 +175,7 @@ export function usersRoutes(deps: { users: UsersService; rateLimits: RateLimits 
     app.post(
       '/api/users/:userId/change-password',
       {
+        preHandler: passwordChangeLimits,
         schema: {
           tags,
           summary: 'Set a new password with the reset token; signs the user out everywhere',

@@ -178,12 +178,21 @@ export function createUsersService(deps: {
 
     /** Sets a new password with a reset token; every session of the user ends. */
     async changePassword(userId: number, token: string, password: string): Promise<void> {
+      const invalidToken = () =>
+        badRequest(Messages.invalidInput, { errors: { token: ['Invalid or expired reset token.'] } });
+      // A wrong token is refused before the costly hash; the transaction checks it again.
+      const usable = await deps.repo.findUsableToken(
+        deps.db,
+        'reset-password',
+        hashToken(token),
+        deps.clock.now(),
+      );
+      if (usable?.userId !== userId) throw invalidToken();
       const passwordHash = await hashPassword(password, deps.scrypt);
       await deps.db.transaction().execute(async (tx) => {
         const now = deps.clock.now();
         const used = await deps.repo.consumeToken(tx, 'reset-password', hashToken(token), now);
-        if (!used || used.userId !== userId)
-          throw badRequest(Messages.invalidInput, { errors: { token: ['Invalid or expired reset token.'] } });
+        if (!used || used.userId !== userId) throw invalidToken();
         await deps.repo.updatePasswordHash(tx, userId, passwordHash, now);
         // The reset link reached the mailbox, which proves the address as well as a verification would.
         await deps.repo.markEmailVerified(tx, userId, now);

@@ -1,13 +1,40 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 
 // OWASP's scrypt options trade memory for parallelism at the same cost; N=2^15, r=8, p=3 keeps
-// each hash at 32 MiB so a small server survives a burst of sign-ins.
+// each hash at 32 MiB so a small server survives a burst of sign-ins (decision 9).
 export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 3 } as const;
 const KEY_LENGTH = 32;
 
 export type ScryptParams = { N: number; r: number; p: number };
 
+/**
+ * Hashes under way at once. scrypt runs on libuv's thread pool, off the event loop, but each
+ * hash keeps a core busy for about 100 ms: a flood of sign-ins must queue here and leave a core
+ * (and pool threads for files and images) to the rest of the API (decision 9).
+ */
+const MAX_CONCURRENT_HASHES = Math.min(4, Math.max(1, os.availableParallelism() - 1));
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
+}
+
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return withHashSlot(() => deriveNow(password, salt, params));
+}
+
+function deriveNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),

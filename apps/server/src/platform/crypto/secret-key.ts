@@ -10,7 +10,7 @@ export const SECRET_KEY_FILE = 'secret.key';
  */
 export function resolveSecretKey(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, SECRET_KEY_FILE);
   try {
     return readFileSync(file, 'utf8').trim();

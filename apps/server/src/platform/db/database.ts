@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -50,8 +50,22 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }
 
+/**
+ * Keeps the data folder to the server's user: 0700 for it, 0600 for the database files (issue 12).
+ * A folder made by an earlier version is tightened too; one the process does not own is left
+ * as its owner set it.
+ */
+function makePrivate(target: string, mode: number) {
+  try {
+    chmodSync(target, mode);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EPERM') throw error;
+  }
+}
+
 export function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makePrivate(dataDir, 0o700);
   const file = path.resolve(dataDir, SQLITE_FILE_NAME);
   const database = new DatabaseSync(file);
   try {
@@ -67,6 +81,9 @@ export function openSqlite(dataDir: string): DatabaseHandle {
     database.close();
     if (error instanceof Error && /locked|busy/i.test(error.message)) throw new DatabaseLockedError(file);
     throw error;
+  }
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(part)) makePrivate(part, 0o600);
   }
   // FULL makes every commit durable (fsync of the WAL) before we answer the request.
   database.exec('PRAGMA synchronous = FULL');

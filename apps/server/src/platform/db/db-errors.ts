@@ -10,3 +10,14 @@ export function isUniqueViolation(error: unknown): boolean {
     (typeof message === 'string' && message.includes('UNIQUE constraint failed'))
   );
 }
+
+/**
+ * True for PostgreSQL's refusals of a value itself: a NUL or an invalid byte sequence in text
+ * (22021), a character it cannot encode (22P05), a number out of its column's range (22003).
+ * Request schemas refuse such input first; this keeps anything they miss a 400, never a 500.
+ */
+export function isValueRefused(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === '22021' || code === '22P05' || code === '22003';
+}

@@ -49,4 +49,70 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
       { name: 'Band saw', search_text: 'band saw\n' },
     ]);
   });
+
+  it('moves queued mails into delivery jobs, keeping their attempts and errors', async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    await migrateTo(database, '0006-read-indexes-and-search-text');
+    const created = new Date('2026-11-20T10:00:00.000Z');
+    const old = database.db as unknown as Kysely<{
+      mail_queue: {
+        recipient: string;
+        subject: string;
+        html: string;
+        text: string;
+        attempts: number;
+        next_attempt_at: Date;
+        last_error: string | null;
+        created_at: Date;
+      };
+    }>;
+    const mail = { subject: 'Confirm your email', html: '<p>link</p>', text: 'link', created_at: created };
+    await old
+      .insertInto('mail_queue')
+      .values([
+        {
+          ...mail,
+          recipient: 'due@example.org',
+          attempts: 2,
+          next_attempt_at: created,
+          last_error: 'ECONNREFUSED',
+        },
+        {
+          ...mail,
+          recipient: 'spent@example.org',
+          attempts: 8,
+          next_attempt_at: new Date('9999-12-31T00:00:00.000Z'),
+          last_error: '550 mailbox unavailable',
+        },
+      ])
+      .execute();
+
+    await migrateToLatest(database);
+    const jobs = await database.db
+      .selectFrom('delivery_jobs')
+      .select(['target_kind', 'state', 'attempts', 'last_error', 'payload'])
+      .orderBy('id')
+      .execute();
+    expect(jobs.map((job) => ({ ...job, payload: JSON.parse(job.payload ?? 'null') }))).toEqual([
+      {
+        target_kind: 'mail',
+        state: 'pending',
+        attempts: 2,
+        last_error: 'ECONNREFUSED',
+        payload: { to: 'due@example.org', subject: 'Confirm your email', html: '<p>link</p>', text: 'link' },
+      },
+      {
+        target_kind: 'mail',
+        state: 'failed',
+        attempts: 8,
+        last_error: '550 mailbox unavailable',
+        payload: {
+          to: 'spent@example.org',
+          subject: 'Confirm your email',
+          html: '<p>link</p>',
+          text: 'link',
+        },
+      },
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { usageSessionsMigration } from './migrations/0003-usage-sessions.ts';
 import { introductionsMigration } from './migrations/0004-introductions.ts';
 import { outboxMigration } from './migrations/0005-outbox.ts';
 import { readIndexesMigration } from './migrations/0006-read-indexes-and-search-text.ts';
+import { deliveryJobsMigration } from './migrations/0007-delivery-jobs.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0004-introductions': introductionsMigration(dialect),
     '0005-outbox': outboxMigration(dialect),
     '0006-read-indexes-and-search-text': readIndexesMigration(),
+    '0007-delivery-jobs': deliveryJobsMigration(dialect),
   };
 }
 

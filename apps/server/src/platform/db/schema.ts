@@ -52,19 +52,6 @@ export type EmailTemplatesTable = {
   updated_at: Timestamp;
 };
 
-export type MailQueueTable = {
-  id: Generated<number>;
-  recipient: string;
-  subject: string;
-  html: string;
-  text: string;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  locked_until: NullableTimestamp;
-  last_error: string | null;
-  created_at: Timestamp;
-};
-
 export type ResourcesTable = {
   id: Generated<number>;
   name: string;
@@ -126,19 +113,30 @@ export type IntroductionsTable = {
 export type OutboxEventsTable = {
   id: Generated<number>;
   type: string;
+  /** The version of the payload's contract; 0 for events written before payloads had one. */
+  version: ColumnType<number, number | undefined, number>;
   occurred_at: Timestamp;
   /** The event data as JSON text, the same on both dialects. */
   payload: string;
 };
 
-export type OutboxDeliveriesTable = {
-  event_id: number;
-  consumer: string;
+export type DeliveryJobState = 'pending' | 'done' | 'failed';
+
+export type DeliveryJobsTable = {
+  id: Generated<number>;
+  event_id: number | null;
+  target_kind: string;
+  target_id: string;
+  resource_id: number | null;
+  /** JSON text of what the job carries besides its event (a rendered mail), or null. */
+  payload: string | null;
+  state: ColumnType<DeliveryJobState, DeliveryJobState | undefined, DeliveryJobState>;
+  due_at: Timestamp;
   attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  locked_until: NullableTimestamp;
-  delivered_at: NullableTimestamp;
+  lease_until: NullableTimestamp;
   last_error: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
 };
 
 export type Database = {
@@ -146,7 +144,6 @@ export type Database = {
   auth_sessions: AuthSessionsTable;
   user_tokens: UserTokensTable;
   email_templates: EmailTemplatesTable;
-  mail_queue: MailQueueTable;
   resources: ResourcesTable;
   resource_groups: ResourceGroupsTable;
   resource_group_members: ResourceGroupMembersTable;
@@ -154,11 +151,10 @@ export type Database = {
   introducers: IntroducersTable;
   introductions: IntroductionsTable;
   outbox_events: OutboxEventsTable;
-  outbox_deliveries: OutboxDeliveriesTable;
+  delivery_jobs: DeliveryJobsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
-export type MailQueueRow = Selectable<MailQueueTable>;
 export type ResourceRow = Selectable<ResourcesTable>;
 export type UsageSessionRow = Selectable<UsageSessionsTable>;

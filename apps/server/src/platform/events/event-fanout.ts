@@ -3,8 +3,13 @@ import { sql } from 'kysely';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { ChannelListener } from '../db/pg-listener.ts';
 import type { Logger } from '../logging/logger.ts';
-import type { EventConsumer } from './event-dispatcher.ts';
 import type { OutboxEnvelope } from './outbox.ts';
+
+/** Something handed events after their commit, at most once: the SSE hub. */
+export type EventConsumer = {
+  name: string;
+  handle(event: OutboxEnvelope): Promise<void> | void;
+};
 
 const CHANNEL = 'toolpass_events';
 /** NOTIFY payloads must stay below 8000 bytes; this many ids always do. */
@@ -20,7 +25,7 @@ const IDS_PER_NOTIFICATION = 500;
  *
  * Live means at most once: an instance whose listening connection is down misses what is
  * announced meanwhile, which is why clients refetch when their stream reconnects. Consumers that
- * must see every event (webhooks, MQTT) go through the outbox dispatcher instead.
+ * must see every event (webhooks, MQTT) get delivery jobs instead (platform/jobs).
  */
 export function createEventFanout(deps: {
   database: DatabaseHandle;

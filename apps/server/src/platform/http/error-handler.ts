@@ -1,6 +1,7 @@
 import { type ApiError, Messages } from '@toolpass/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isValueRefused } from '../db/db-errors.ts';
 import { AppError } from './errors.ts';
 
 /** A route may name the message and code of its own validation failures (spec 01 §5, §8). */
@@ -71,6 +72,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         ...(custom?.errorCode ? { errorCode: custom.errorCode } : {}),
         errors: fieldErrors(error),
       });
+    }
+    if (isValueRefused(error)) {
+      request.log.warn({ err: error }, 'The database refused a value that request validation let through');
+      return send(reply, request, 400, { message: Messages.invalidInput });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, request, 429, { message: Messages.tooManyRequests });

@@ -68,7 +68,10 @@ export async function readMultipartForm(request: FastifyRequest, limits: FormLim
       }
     }
   } catch (error) {
-    if (error instanceof AppError || !hasCode(error)) throw error;
+    if (error instanceof AppError) throw error;
+    // The parser's own complaints about a broken body ("Unexpected end of multipart data") carry
+    // no code: they are the client's input, a 400.
+    if (!hasCode(error)) throw badRequest();
     switch (error.code) {
       case 'FST_REQ_FILE_TOO_LARGE':
         throw new AppError(413, limits.tooLargeMessage, {

@@ -1,12 +1,28 @@
 /** Requests allowed per window for the calls that guess or send mail (DESIGN §6). */
 export type RateLimits = {
+  /** Failed sign-ins per account, however it is spelled (the account the lookup finds). */
   signIn: { max: number; timeWindowMs: number };
+  /** Failed sign-ins per client address across accounts (credential stuffing). */
+  signInPerClient: { max: number; timeWindowMs: number };
   passwordResetRequest: { max: number; timeWindowMs: number };
+  /** Registrations, password changes and reset requests (each costs a hash or sends a mail) under way at once per client. */
+  costlyInFlightPerClient: number;
+  /** The same calls per account named, per window. */
+  costlyPerAccount: { max: number; timeWindowMs: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  // Per address and account name: slows password guessing without locking the owner out for long.
+  // Per account, from any address and under any spelling: slows guessing at one account without
+  // locking its owner out for long.
   signIn: { max: 10, timeWindowMs: 5 * 60_000 },
+  // Per client address: a member mistyping on several accounts from one workshop PC is fine;
+  // a list of stolen passwords tried against many accounts is not.
+  signInPerClient: { max: 20, timeWindowMs: 5 * 60_000 },
   // Per address and email: a reset mail is worth little to an attacker but a lot to a spammer.
   passwordResetRequest: { max: 5, timeWindowMs: 15 * 60_000 },
+  // Per client address and kind of costly call: a workshop registering its members one after
+  // another from one PC gets through; a script firing them in parallel does not.
+  costlyInFlightPerClient: 4,
+  // Per account named (a registration's email and username, a password change's user).
+  costlyPerAccount: { max: 5, timeWindowMs: 15 * 60_000 },
 };

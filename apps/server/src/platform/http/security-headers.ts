@@ -11,7 +11,10 @@ function isApiData(url: string): boolean {
  * the two headers that matter for data: the dozen page headers cost about a third of the
  * throughput of a small JSON call and protect nothing there.
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+  // Served over https (PUBLIC_URL says so): browsers are told to keep to https for a year. On a
+  // plain-http LAN install the header would lock people out, so it is sent only then.
+  const hsts = options.publicUrl.startsWith('https://') ? 'max-age=31536000' : undefined;
   const forPages = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -21,10 +24,11 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         'upgrade-insecure-requests': null,
       },
     },
-    // The app is served over plain http on a LAN too; HSTS would lock such installs out.
+    // Set below for every answer, pages and data alike, when PUBLIC_URL is https.
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    if (hsts) reply.header('strict-transport-security', hsts);
     if (isApiData(request.url)) {
       reply.header('x-content-type-options', 'nosniff');
       // Personal data must not sit in shared caches; routes that serve public files override it.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, unique } from '../../test/build-test-app.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 import type { OutgoingMail } from './mail-queue.ts';
+import { retryDelayMs } from './mail-target.ts';
 import type { MailTransport } from './mail-transport.ts';
-import { retryDelayMs } from './mail-worker.ts';
 
 /** A transport in front of the real SMTP capture that refuses while "down". */
 function flakyTransport(real: () => MailTransport) {
@@ -51,30 +51,30 @@ describe.each(TEST_DIALECTS)('mail queue on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(201);
     await expect.poll(() => flaky.state.refused).toBeGreaterThan(0);
-    const row = await t.database.db
-      .selectFrom('mail_queue')
-      .selectAll()
-      .where('recipient', '=', email)
-      .executeTakeFirstOrThrow();
-    expect(row.last_error).toContain('ECONNREFUSED');
+    const mailJob = () =>
+      t.database.db
+        .selectFrom('delivery_jobs')
+        .selectAll()
+        .where('target_kind', '=', 'mail')
+        .where('payload', 'like', `%${email}%`)
+        .executeTakeFirst();
+    // The failed attempt is recorded once its outcome is written back.
+    await expect.poll(async () => (await mailJob())?.last_error).toContain('ECONNREFUSED');
+    const row = await mailJob();
+    expect(row).toMatchObject({ state: 'pending', attempts: 1 });
 
     flaky.state.down = false;
-    // Make the retry due now instead of after the back-off, then let the worker run.
+    // Make the retry due now instead of after the back-off, then let the runner claim it.
     await t.database.db
-      .updateTable('mail_queue')
-      .set({ next_attempt_at: new Date() })
-      .where('id', '=', row.id)
+      .updateTable('delivery_jobs')
+      .set({ due_at: new Date() })
+      .where('id', '=', row?.id ?? 0)
       .execute();
-    t.services.mailWorker.wake();
+    t.services.jobRunner.wake();
     const mail = await t.smtp.waitFor(email, /Confirm your email/);
     expect(mail.text).toContain('/verify-email?token=');
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.selectFrom('mail_queue').select('id').where('id', '=', row.id).execute())
-            .length,
-      )
-      .toBe(0);
+    // A sent mail's job is deleted: its link is a secret.
+    await expect.poll(mailJob).toBeUndefined();
   });
 });
 

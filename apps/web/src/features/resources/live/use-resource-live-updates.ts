@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { DomainEvent } from '@toolpass/contracts';
+import type { LiveEvent } from '@toolpass/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeToEventStream } from '../../../lib/event-stream.ts';
 import { useSession } from '../../../session/session-context.tsx';
@@ -23,14 +23,14 @@ function setConnected(value: boolean) {
 }
 
 /** The resource ids an event touches, read from the fields every resource event carries. */
-export function resourceIdsOf(event: DomainEvent): number[] {
+export function resourceIdsOf(event: LiveEvent): number[] {
   const data = event.data as { resourceId?: number | null; resourceIds?: number[] };
   const ids = new Set(data.resourceIds ?? []);
   if (typeof data.resourceId === 'number') ids.add(data.resourceId);
   return [...ids];
 }
 
-function refreshAfter(queryClient: QueryClient, event: DomainEvent) {
+function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
   for (const id of resourceIdsOf(event)) {
     void queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(id) });
   }
@@ -49,7 +49,7 @@ function open(queryClient: QueryClient) {
     },
     onEvent: (message) => {
       try {
-        refreshAfter(queryClient, JSON.parse(message.data) as DomainEvent);
+        refreshAfter(queryClient, JSON.parse(message.data) as LiveEvent);
       } catch {
         // A message that is not an event envelope changes nothing.
       }

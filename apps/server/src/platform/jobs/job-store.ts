@@ -1,0 +1,276 @@
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import type { Db, Dialect } from '../db/database.ts';
+import { readDate } from '../db/db-values.ts';
+import type { Database, DeliveryJobState, DeliveryJobsTable } from '../db/schema.ts';
+import { type OutboxEnvelope, toEnvelope } from '../events/outbox.ts';
+
+/** A job to write: an event for a target, or a payload (a mail) for a target. */
+export type NewJob = {
+  targetKind: string;
+  targetId: string;
+  eventId?: number | null;
+  /** Jobs of one target about one resource are delivered in id order; null: no order. */
+  resourceId?: number | null;
+  payload?: unknown;
+};
+
+/** A job taken for delivery, with its event; `attempts` counts this attempt too. */
+export type ClaimedJob = {
+  /** Stable across retries: receivers use it to drop a job delivered twice. */
+  id: number;
+  targetKind: string;
+  targetId: string;
+  resourceId: number | null;
+  event: OutboxEnvelope | null;
+  payload: unknown;
+  attempts: number;
+  createdAt: Date;
+};
+
+/** One line of a target's delivery log. */
+export type JobLogEntry = {
+  id: number;
+  eventId: number | null;
+  eventType: string | null;
+  state: DeliveryJobState;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  dueAt: Date;
+  finishedAt: Date | null;
+};
+
+export type TargetRef = { kind: string; id: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long finished jobs stay readable as the delivery log. */
+const KEEP_DONE_MS = 7 * DAY_MS;
+const KEEP_FAILED_MS = 30 * DAY_MS;
+const MAX_ERROR_LENGTH = 2_000;
+
+type JobRow = Selectable<DeliveryJobsTable>;
+/** The jobs table under the alias the claim gives it. */
+type ClaimScope = Database & { j: DeliveryJobsTable };
+
+function toLogEntry(row: JobRow & { event_type: string | null }): JobLogEntry {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: readDate(row.created_at),
+    dueAt: readDate(row.due_at),
+    finishedAt: row.finished_at === null ? null : readDate(row.finished_at),
+  };
+}
+
+/**
+ * The only SQL of the delivery jobs (DESIGN §5, decision 8). A job is pending until it is done
+ * or has failed for good; while pending it may carry a lease, the time until which a claimer
+ * owns it. A claimer that dies leaves its lease to expire, and the job is claimed again.
+ */
+export function createJobStore(deps: { dialect: Dialect }) {
+  /** Due, not leased, and not queued behind an earlier pending job of its target and resource. */
+  function claimable(eb: ExpressionBuilder<ClaimScope, 'j'>, now: Date, exclude: TargetRef[]) {
+    const conditions = [
+      eb('j.state', '=', 'pending'),
+      eb('j.due_at', '<=', now),
+      eb.or([eb('j.lease_until', 'is', null), eb('j.lease_until', '<', now)]),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('delivery_jobs as e')
+            .select('e.id')
+            .where('e.state', '=', 'pending')
+            .whereRef('e.target_kind', '=', 'j.target_kind')
+            .whereRef('e.target_id', '=', 'j.target_id')
+            .whereRef('e.resource_id', '=', 'j.resource_id')
+            .whereRef('e.id', '<', 'j.id'),
+        ),
+      ),
+    ];
+    // Targets that already have as many jobs under way as they may are left for later.
+    for (const target of exclude) {
+      conditions.push(
+        eb.not(eb.and([eb('j.target_kind', '=', target.kind), eb('j.target_id', '=', target.id)])),
+      );
+    }
+    return eb.and(conditions);
+  }
+
+  return {
+    /** Writes jobs, due at once; call it in the transaction of what they deliver. */
+    async insert(executor: Db, jobs: NewJob[], now: Date): Promise<void> {
+      if (jobs.length === 0) return;
+      await executor
+        .insertInto('delivery_jobs')
+        .values(
+          jobs.map((job) => ({
+            event_id: job.eventId ?? null,
+            target_kind: job.targetKind,
+            target_id: job.targetId,
+            resource_id: job.resourceId ?? null,
+            payload: job.payload === undefined ? null : JSON.stringify(job.payload),
+            due_at: now,
+            created_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    /**
+     * Takes up to `limit` claimable jobs, oldest first, and leases them. On PostgreSQL the rows
+     * are locked with SKIP LOCKED, so instances claiming at once take different jobs; SQLite has
+     * one connection, so the statement is alone anyway.
+     */
+    async claim(
+      db: Db,
+      options: { now: Date; leaseUntil: Date; limit: number; exclude: TargetRef[] },
+    ): Promise<ClaimedJob[]> {
+      const candidates = db
+        .selectFrom('delivery_jobs as j')
+        .select('j.id')
+        .where((eb) => claimable(eb, options.now, options.exclude))
+        .orderBy('j.id')
+        .limit(options.limit)
+        .$call((query) => (deps.dialect === 'postgres' ? query.forUpdate().skipLocked() : query));
+      const claimed = await db
+        .updateTable('delivery_jobs')
+        .set({ lease_until: options.leaseUntil, attempts: sql`attempts + 1` })
+        .where('id', 'in', candidates)
+        .returning([
+          'id',
+          'event_id',
+          'target_kind',
+          'target_id',
+          'resource_id',
+          'payload',
+          'attempts',
+          'created_at',
+        ])
+        .execute();
+      if (claimed.length === 0) return [];
+      const eventIds = [...new Set(claimed.flatMap((row) => (row.event_id === null ? [] : [row.event_id])))];
+      const events = new Map<number, OutboxEnvelope>();
+      if (eventIds.length > 0) {
+        const rows = await db.selectFrom('outbox_events').selectAll().where('id', 'in', eventIds).execute();
+        for (const row of rows) {
+          events.set(row.id, toEnvelope(row));
+        }
+      }
+      // RETURNING's order is not promised; callers start jobs oldest first.
+      return claimed
+        .sort((a, b) => a.id - b.id)
+        .map((row) => ({
+          id: row.id,
+          targetKind: row.target_kind,
+          targetId: row.target_id,
+          resourceId: row.resource_id,
+          event: row.event_id === null ? null : (events.get(row.event_id) ?? null),
+          payload: row.payload === null ? null : (JSON.parse(row.payload) as unknown),
+          attempts: row.attempts,
+          createdAt: readDate(row.created_at),
+        }));
+    },
+
+    /** Records delivered jobs in one statement; `remove` ones are deleted instead of kept. */
+    async complete(db: Db, done: number[], remove: number[], now: Date): Promise<void> {
+      if (done.length > 0) {
+        await db
+          .updateTable('delivery_jobs')
+          .set({ state: 'done', lease_until: null, last_error: null, finished_at: now })
+          .where('id', 'in', done)
+          .execute();
+      }
+      if (remove.length > 0) await db.deleteFrom('delivery_jobs').where('id', 'in', remove).execute();
+    },
+
+    /** Records a failed attempt: pending again at `retryAt`, or failed for good when it is null. */
+    async fail(db: Db, id: number, error: string, retryAt: Date | null, now: Date): Promise<void> {
+      await db
+        .updateTable('delivery_jobs')
+        .set({
+          state: retryAt ? 'pending' : 'failed',
+          due_at: retryAt ?? now,
+          lease_until: null,
+          last_error: error.slice(0, MAX_ERROR_LENGTH),
+          finished_at: retryAt ? null : now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Brings the planner's statistics of the jobs table up to date. PostgreSQL's autovacuum
+     * analyzes a table a minute or more after it grew, but a backlog (an outage that ended)
+     * appears within seconds, and with stale statistics the claim sorts every pending job
+     * instead of walking the oldest ones in order. SQLite's planner needs no statistics here.
+     */
+    async refreshStatistics(db: Db): Promise<void> {
+      if (deps.dialect === 'postgres') await sql`analyze delivery_jobs`.execute(db);
+    },
+
+    /** When the earliest pending job without a lease is due, to wake up for a short backoff. */
+    async nextDueAt(db: Db): Promise<Date | undefined> {
+      const row = await db
+        .selectFrom('delivery_jobs')
+        .select((eb) => eb.fn.min('due_at').as('due'))
+        .where('state', '=', 'pending')
+        .where('lease_until', 'is', null)
+        .executeTakeFirst();
+      return row?.due ? readDate(row.due) : undefined;
+    },
+
+    /** A target's jobs, newest first: the delivery log of the integration screens. */
+    async log(db: Db, target: TargetRef, limit: number): Promise<JobLogEntry[]> {
+      const rows = await db
+        .selectFrom('delivery_jobs')
+        .leftJoin('outbox_events', 'outbox_events.id', 'delivery_jobs.event_id')
+        .selectAll('delivery_jobs')
+        .select('outbox_events.type as event_type')
+        .where('delivery_jobs.target_kind', '=', target.kind)
+        .where('delivery_jobs.target_id', '=', target.id)
+        .orderBy('delivery_jobs.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toLogEntry);
+    },
+
+    /** Forgets finished jobs past their keeping time, then events no job refers to any more. */
+    async prune(db: Db, now: Date, keepEventsBefore: Date): Promise<void> {
+      await db
+        .deleteFrom('delivery_jobs')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('state', '=', 'done'),
+              eb('finished_at', '<', new Date(now.getTime() - KEEP_DONE_MS)),
+            ]),
+            eb.and([
+              eb('state', '=', 'failed'),
+              eb('finished_at', '<', new Date(now.getTime() - KEEP_FAILED_MS)),
+            ]),
+          ]),
+        )
+        .execute();
+      await db
+        .deleteFrom('outbox_events')
+        .where('occurred_at', '<', keepEventsBefore)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('delivery_jobs')
+                .select('delivery_jobs.id')
+                .whereRef('delivery_jobs.event_id', '=', 'outbox_events.id'),
+            ),
+          ),
+        )
+        .execute();
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;
