@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type Measurement, measure, startServer } from '../harness.ts';
+import autocannon from 'autocannon';
+import { DURATION_SECONDS, type Measurement, measure, startServer } from '../harness.ts';
 
 type AppInfo = { port: number; token: string; username: string; password: string; dialect: string };
 
@@ -23,7 +24,31 @@ export async function accountsScenarios(): Promise<Measurement[]> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: server.info.username, password: server.info.password }),
     });
-    return [me, signIn];
+    // Issue 12: a flood of sign-ins (50 connections) queues for the hashing slots; the rest of
+    // the API must stay fast meanwhile.
+    const signInRequest = {
+      url: `${base}/api/auth/session/local`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: server.info.username, password: server.info.password }),
+    };
+    const flood = autocannon({ ...signInRequest, connections: 50, duration: DURATION_SECONDS + 2 });
+    const healthDuringFlood = await measure('GET /api/health during 50 sign-ins at once', {
+      connections: 1,
+      url: `${base}/api/health`,
+    });
+    const flooded = await flood;
+    const signInFlood: Measurement = {
+      scenario: 'POST /api/auth/session/local, 50 at once',
+      requestsPerSecond: Math.round(flooded.requests.average),
+      p50Ms: flooded.latency.p50,
+      p99Ms: flooded.latency.p99,
+      non2xx: flooded.non2xx,
+      errors: flooded.errors,
+      connections: 50,
+      durationSeconds: DURATION_SECONDS + 2,
+    };
+    return [me, signIn, signInFlood, healthDuringFlood];
   } finally {
     await server.stop();
   }

@@ -9,7 +9,7 @@ import {
 } from '../support/fixtures.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
 
-test('a new member registers, verifies the address, signs in, changes the email and signs out', async ({
+test('a new member registers, verifies the address, signs in, changes the email, signs out and undoes the change', async ({
   page,
 }, testInfo) => {
   const account = uniqueAccount('member');
@@ -99,5 +99,21 @@ test('a new member registers, verifies the address, signs in, changes the email 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+  });
+
+  await test.step('undo the change from the notice sent to the old address, then sign in with it', async () => {
+    const notice = await waitForMail(account.email, /email address of your account was changed/i);
+    const link = linkIn(notice, '/undo-email-change');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'Undo the email change' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Undo the change' }).click();
+    await expect(page.getByText('Email change undone')).toBeVisible();
+    await expect(page.getByText(`Your account uses ${account.email} again`)).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.getByLabel('Username or email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/resources$/);
   });
 });

@@ -134,6 +134,7 @@ export function createServices(deps: AppDeps) {
     sessionReads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
     onMailQueued: () => jobRunner.wake(),
     publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
   });
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -142,7 +143,11 @@ export function createServices(deps: AppDeps) {
   const auth = createAuthService({
     users,
     sessions,
-    limits: { perAccount: limiter(rateLimits.signIn), perClient: limiter(rateLimits.signInPerClient) },
+    limits: {
+      perAccount: limiter(rateLimits.signIn),
+      perClient: limiter(rateLimits.signInPerClient),
+      verificationResends: limiter(rateLimits.costlyPerAccount),
+    },
   });
 
   // Resources, groups, introductions and usage: every change others react to is an outbox event.
@@ -325,6 +330,8 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     await housekeeping?.stop();
+    // Reset mails prepared after their answer are written before the runner stops.
+    await services.users.settle();
     await services.jobRunner.stop();
     await services.eventFanout.stop();
     services.mailTransport.close();

@@ -14,6 +14,8 @@ export const Messages = {
   userNotFound: 'User not found.',
   emailAlreadyInUse: 'Email already in use',
   usernameAlreadyInUse: 'Username already in use',
+  /** Registration's one conflict answer: which of the two is taken is not told (issue 12). */
+  usernameOrEmailInUse: 'Username or email already in use',
   invalidEmailAddress: 'Invalid email address',
   tooManyRequests: 'Too many requests - please wait a moment and try again.',
   lastUserManager: 'At least one user must keep the permission to manage users.',
@@ -25,6 +27,7 @@ export const Messages = {
 export const ErrorCodes = {
   emailAlreadyInUse: 'EMAIL_ALREADY_IN_USE',
   usernameAlreadyInUse: 'USERNAME_ALREADY_IN_USE',
+  usernameOrEmailInUse: 'USERNAME_OR_EMAIL_IN_USE',
   userNotFound: 'USER_NOT_FOUND',
   insufficientPermissions: 'INSUFFICIENT_PERMISSIONS',
   invalidEmailFormat: 'INVALID_EMAIL_FORMAT',

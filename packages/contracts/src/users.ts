@@ -80,6 +80,11 @@ export const ConfirmEmailChangeBodySchema = z.object({
   token: userText().min(1).max(200),
   newEmail: EmailSchema,
 });
+/** The link of the notice sent to the old address: its token and the address to restore. */
+export const UndoEmailChangeBodySchema = z.object({
+  token: userText().min(1).max(200),
+  email: EmailSchema,
+});
 export const AdminEmailChangeBodySchema = z.object({ newEmail: EmailSchema });
 
 export const UpdatePermissionsBodySchema = SystemPermissionsSchema.partial().refine(

@@ -20,6 +20,7 @@ const DependenciesPage = lazy(() => import('../pages/dependencies-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
 const ConfirmEmailChangePage = lazy(() => import('../pages/confirm-email-change-page.tsx'));
+const UndoEmailChangePage = lazy(() => import('../pages/undo-email-change-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
 
 const publicRoute = { access: 'public' } satisfies RouteHandle;
@@ -41,6 +42,7 @@ export const router = createBrowserRouter([
           { path: 'verify-email', element: <VerifyEmailPage />, handle: publicRoute },
           { path: 'reset-password', element: <ResetPasswordPage />, handle: publicRoute },
           { path: 'confirm-email-change', element: <ConfirmEmailChangePage />, handle: publicRoute },
+          { path: 'undo-email-change', element: <UndoEmailChangePage />, handle: publicRoute },
         ],
       },
       {

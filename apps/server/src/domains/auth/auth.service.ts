@@ -11,8 +11,11 @@ import type { AuthSessionsService } from './auth-sessions.service.ts';
 export function createAuthService(deps: {
   users: UsersService;
   sessions: AuthSessionsService;
-  /** Failed password checks per account, and per client address across accounts. */
-  limits: { perAccount: AttemptLimiter; perClient: AttemptLimiter };
+  /**
+   * Failed password checks per account, and per client address across accounts; verification
+   * mails re-sent per account (each is a mail to someone's inbox).
+   */
+  limits: { perAccount: AttemptLimiter; perClient: AttemptLimiter; verificationResends: AttemptLimiter };
 }) {
   const tooMany = () => new AppError(429, Messages.tooManyRequests);
 
@@ -40,8 +43,13 @@ export function createAuthService(deps: {
       deps.limits.perAccount.reset(account);
       if (!found.account.isEmailVerified) {
         // Only the owner (who knows the password) can get here, so a fresh link is safe to send;
-        // it also rescues accounts whose first link expired.
-        await deps.users.resendVerification(found.account);
+        // it also rescues accounts whose first link expired. A spent budget still answers the
+        // same; the last mail sent still holds a working link.
+        const resendKey = `account ${found.account.id}`;
+        if (!deps.limits.verificationResends.blocked(resendKey)) {
+          deps.limits.verificationResends.record(resendKey);
+          await deps.users.resendVerification(found.account);
+        }
         throw unauthorized(Messages.emailNotVerified, { errorCode: ErrorCodes.emailNotVerified });
       }
       return { authToken: await deps.sessions.issue(found.account.id), user: found.account };

@@ -88,4 +88,26 @@ describe.each(TEST_DIALECTS)('sign-in limits on %s', (dialect) => {
     // Another client behind the same proxy has its own budget.
     expect((await signIn(t, 'nobody', 'guess', '192.0.2.8')).statusCode).toBe(401);
   });
+
+  it('re-sends the verification mail of an unverified account at most 5 times in 15 minutes', async () => {
+    const t = await app(dialect);
+    const payload = {
+      username: 'unverified',
+      email: 'unverified@example.org',
+      password: TEST_PASSWORD,
+      strategy: 'local_password',
+    };
+    expect((await t.app.inject({ method: 'POST', url: '/api/users', payload })).statusCode).toBe(201);
+    await t.smtp.waitFor(payload.email, /Confirm your email/);
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      const response = await signIn(t, payload.username, TEST_PASSWORD);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(Messages.emailNotVerified);
+    }
+    const toAccount = () => t.smtp.mails.filter((mail) => mail.to.includes(payload.email));
+    await expect.poll(() => toAccount().length).toBe(5);
+    // Nothing more arrives once the queue is empty.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(toAccount()).toHaveLength(5);
+  });
 });

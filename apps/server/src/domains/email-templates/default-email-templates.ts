@@ -2,13 +2,20 @@
  * The content every install starts with. Variables in double curly braces are replaced (HTML
  * escaped) before rendering; the editor of a later issue lets administrators change them.
  */
-export const EMAIL_TEMPLATE_TYPES = ['verify-email', 'reset-password', 'change-email'] as const;
+export const EMAIL_TEMPLATE_TYPES = [
+  'verify-email',
+  'reset-password',
+  'change-email',
+  'email-changed',
+] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, string[]> = {
   'verify-email': ['user.username', 'user.email', 'url', 'host'],
   'reset-password': ['user.username', 'url', 'host'],
   'change-email': ['user.username', 'newEmail', 'url', 'host'],
+  /** To the old address once a change is confirmed; `url` undoes it. */
+  'email-changed': ['user.username', 'newEmail', 'url', 'host'],
 };
 
 function layout(title: string, paragraphs: string[], button: string, after: string): string {
@@ -74,6 +81,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: strin
       ['Hello {{user.username}},', 'please confirm that your account should use {{newEmail}} from now on.'],
       'Confirm new address',
       'The link is valid for 48 hours. Until you confirm, your account keeps its old address.',
+    ),
+  },
+  'email-changed': {
+    subject: 'The email address of your account was changed',
+    body: layout(
+      'Your email address was changed',
+      [
+        'Hello {{user.username}},',
+        'your account now uses {{newEmail}} instead of this address. If you made this change, there is nothing to do.',
+        'If you did not, undo it: your account gets this address back and is signed out everywhere. Then choose a new password with "Forgot password" on the sign-in page.',
+      ],
+      'Undo the change',
+      'The link is valid for 7 days and works once.',
     ),
   },
 };

@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT } from '../../platform/crypto/password.ts';
 import { buildTestApp, type TestApp, unique } from '../../test/build-test-app.ts';
 import { multipart, testImage } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
+const BURST = fileURLToPath(new URL('../../test/fixtures/request-burst.ts', import.meta.url));
 const FLOOD = 60;
+const ROUNDS = 5;
 const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length * 0.99)] ?? 0;
 
 describe.each(TEST_DIALECTS)('floods of costly calls on %s', (dialect) => {
@@ -37,49 +41,64 @@ describe.each(TEST_DIALECTS)('floods of costly calls on %s', (dialect) => {
     await t?.close();
   });
 
-  /** Times health and image requests, one after another, while `flood` runs. */
-  async function measureDuring(flood: Promise<number[]>) {
-    const latencies: number[] = [];
-    let done = false;
-    const statuses = flood.finally(() => {
-      done = true;
+  /** Sends the bodies at once from another process; resolves to their statuses. */
+  function burst(path: string, bodies: object[]): Promise<number[]> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', BURST, `${base}${path}`, JSON.stringify(bodies)],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`burst exited ${code}`)),
+      );
     });
-    while (!done) {
-      for (const path of ['/api/health', imagePath]) {
-        const started = performance.now();
-        const response = await fetch(`${base}${path}`);
-        await response.arrayBuffer();
-        expect(response.status).toBe(200);
-        latencies.push(performance.now() - started);
-      }
-    }
-    return { statuses: await statuses, latencies };
   }
 
-  const post = (path: string, body: object) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then(async (response) => {
-      await response.arrayBuffer();
-      return response.status;
-    });
+  /**
+   * Times health and image requests, one after another, while a burst of `FLOOD` parallel calls
+   * is answered; several bursts, one after another, so the p99 is not the slowest of a handful.
+   */
+  async function measureDuring(path: string, bodyFor: () => object) {
+    const latencies: number[] = [];
+    const statuses: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let done = false;
+      const answered = burst(path, Array.from({ length: FLOOD }, bodyFor)).finally(() => {
+        done = true;
+      });
+      while (!done) {
+        for (const target of ['/api/health', imagePath]) {
+          const started = performance.now();
+          const response = await fetch(`${base}${target}`);
+          await response.arrayBuffer();
+          expect(response.status).toBe(200);
+          latencies.push(performance.now() - started);
+        }
+      }
+      statuses.push(...(await answered));
+    }
+    return { statuses, latencies };
+  }
 
   it('answers a registration flood with 429 while health and images stay fast', async () => {
-    const flood = Promise.all(
-      Array.from({ length: FLOOD }, () => {
-        const username = unique('flood');
-        return post('/api/users', {
-          username,
-          email: `${username}@example.org`,
-          password: 'a long enough password',
-          strategy: 'local_password',
-        });
-      }),
-    );
-    const { statuses, latencies } = await measureDuring(flood);
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(FLOOD / 2);
+    const { statuses, latencies } = await measureDuring('/api/users', () => {
+      const username = unique('flood');
+      return {
+        username,
+        email: `${username}@example.org`,
+        password: 'a long enough password',
+        strategy: 'local_password',
+      };
+    });
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(statuses.length / 2);
     expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
     process.stdout.write(`registration flood: health and image p99 ${p99(latencies).toFixed(1)} ms\n`);
     expect(p99(latencies)).toBeLessThan(50);
@@ -87,15 +106,10 @@ describe.each(TEST_DIALECTS)('floods of costly calls on %s', (dialect) => {
 
   it('answers a change-password flood with 429, checking the token before any hash', async () => {
     const member = await t.given.member();
-    const flood = Promise.all(
-      Array.from({ length: FLOOD }, () =>
-        post(`/api/users/${member.id}/change-password`, {
-          token: 'not-a-reset-token',
-          password: 'a long enough password',
-        }),
-      ),
-    );
-    const { statuses, latencies } = await measureDuring(flood);
+    const { statuses, latencies } = await measureDuring(`/api/users/${member.id}/change-password`, () => ({
+      token: 'not-a-reset-token',
+      password: 'a long enough password',
+    }));
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
     process.stdout.write(`change-password flood: health and image p99 ${p99(latencies).toFixed(1)} ms\n`);

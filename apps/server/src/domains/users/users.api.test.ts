@@ -62,20 +62,18 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
       expect(session.json().user.isEmailVerified).toBe(true);
     });
 
-    it('refuses a taken username and a taken email in any letter case with 409', async () => {
+    it('refuses a taken username and a taken email in any letter case with one 409 that does not say which', async () => {
       const { payload } = await register();
       const sameName = await register({ username: payload.username.toUpperCase() });
-      expect(sameName.response.statusCode).toBe(409);
-      expect(sameName.response.json()).toMatchObject({
-        message: Messages.usernameAlreadyInUse,
-        errorCode: ErrorCodes.usernameAlreadyInUse,
-      });
       const sameEmail = await register({ email: payload.email.toUpperCase() });
-      expect(sameEmail.response.statusCode).toBe(409);
-      expect(sameEmail.response.json()).toMatchObject({
-        message: Messages.emailAlreadyInUse,
-        errorCode: ErrorCodes.emailAlreadyInUse,
-      });
+      for (const { response } of [sameName, sameEmail]) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({
+          message: Messages.usernameOrEmailInUse,
+          errorCode: ErrorCodes.usernameOrEmailInUse,
+        });
+        expect(response.json().errors).toBeUndefined();
+      }
     });
 
     it('refuses a short password, a bad email and a wrong strategy with "Invalid input data." and field messages', async () => {
@@ -317,7 +315,13 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
         url: '/api/users/reset-password',
         payload: { email },
       });
+      const known = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/reset-password',
+        payload: { email: (await t.given.member()).email },
+      });
       expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(known.body);
       await expect(t.smtp.waitFor(email, undefined, 300)).rejects.toThrow();
     });
 
@@ -400,21 +404,38 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
       expect((await signIn(newEmail)).statusCode).toBe(200);
     });
 
-    it('refuses an address in use with 409 and a mismatching confirmation with "Invalid token or email."', async () => {
+    it('answers a taken address as any other, and its owner cannot be moved onto it', async () => {
       const user = await t.given.member();
       const other = await t.given.member();
-      const taken = await t.app.inject({
+      const free = `${unique('free')}@example.org`;
+      const answers = [];
+      // The taken one last: a new request voids the link of the one before.
+      for (const newEmail of [free, other.email.toUpperCase()]) {
+        answers.push(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/users/me/request-email-change',
+            headers: user.auth,
+            payload: { newEmail },
+          }),
+        );
+      }
+      const [fresh, taken] = answers;
+      expect(taken?.statusCode).toBe(200);
+      expect(taken?.body).toBe(fresh?.body);
+      // The owner of the taken address gets the link; following it is refused.
+      const url = linkIn(await t.smtp.waitFor(other.email.toUpperCase(), /Confirm/), '/confirm-email-change');
+      const confirm = await t.app.inject({
         method: 'POST',
-        url: '/api/users/me/request-email-change',
-        headers: user.auth,
-        payload: { newEmail: other.email.toUpperCase() },
+        url: '/api/users/confirm-email-change',
+        payload: { token: url.searchParams.get('token'), newEmail: url.searchParams.get('newEmail') },
       });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toMatchObject({
-        message: Messages.emailAlreadyInUse,
-        errorCode: ErrorCodes.emailAlreadyInUse,
-      });
+      expect(confirm.statusCode).toBe(409);
+      expect(confirm.json().errorCode).toBe(ErrorCodes.emailAlreadyInUse);
+    });
 
+    it('refuses a mismatching confirmation with "Invalid token or email."', async () => {
+      const user = await t.given.member();
       const newEmail = `${unique('new')}@example.org`;
       await t.app.inject({
         method: 'POST',
@@ -430,6 +451,64 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
       });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().message).toBe(Messages.invalidTokenOrEmail);
+    });
+
+    it('sends the old address a notice whose link undoes the change and ends every session', async () => {
+      const user = await t.given.member();
+      const newEmail = `${unique('taken-over')}@example.org`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users/me/request-email-change',
+        headers: user.auth,
+        payload: { newEmail },
+      });
+      const confirmUrl = linkIn(await t.smtp.waitFor(newEmail, /Confirm/), '/confirm-email-change');
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/confirm-email-change',
+        payload: { token: confirmUrl.searchParams.get('token'), newEmail },
+      });
+      expect(confirmed.statusCode).toBe(200);
+
+      const notice = await t.smtp.waitFor(user.email, /email address of your account was changed/);
+      expect(notice.html).toContain(newEmail);
+      const undoUrl = linkIn(notice, '/undo-email-change');
+      expect(undoUrl.searchParams.get('email')).toBe(user.email);
+
+      // Whoever holds the new address also asks for a reset there before the owner reacts.
+      await t.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { email: newEmail } });
+      const resetUrl = linkIn(await t.smtp.waitFor(newEmail, /Reset your password/), '/reset-password');
+
+      const wrongAddress = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/undo-email-change',
+        payload: { token: undoUrl.searchParams.get('token'), email: newEmail },
+      });
+      expect(wrongAddress.statusCode).toBe(400);
+      expect(wrongAddress.json().message).toBe(Messages.invalidTokenOrEmail);
+
+      const undo = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/undo-email-change',
+        payload: { token: undoUrl.searchParams.get('token'), email: user.email },
+      });
+      expect(undo.statusCode).toBe(200);
+      const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.auth });
+      expect(me.statusCode).toBe(401);
+      expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+      // The reset link that went to the other address is dead, and the undo link works once.
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${user.id}/change-password`,
+        payload: { token: resetUrl.searchParams.get('token'), password: 'taken over for good' },
+      });
+      expect(reset.statusCode).toBe(400);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/undo-email-change',
+        payload: { token: undoUrl.searchParams.get('token'), email: user.email },
+      });
+      expect(again.statusCode).toBe(400);
     });
 
     it('refuses confirming when the address was taken meanwhile', async () => {

@@ -328,13 +328,13 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
     async findUsableToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
       const row = await db
         .selectFrom('user_tokens')
-        .select('user_id')
+        .select(['user_id', 'new_email'])
         .where('token_hash', '=', tokenHash)
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row && { userId: row.user_id };
+      return row && { userId: row.user_id, newEmail: row.new_email };
     },
 
     async consumeToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {

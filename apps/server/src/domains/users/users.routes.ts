@@ -12,6 +12,7 @@ import {
   RequestEmailChangeBodySchema,
   RequestPasswordResetBodySchema,
   SystemPermissionsSchema,
+  UndoEmailChangeBodySchema,
   UpdatePermissionsBodySchema,
   UserIdParamsSchema,
   UserIdPathSchema,
@@ -75,7 +76,11 @@ export function usersRoutes(deps: {
       `user ${(request.params as { userId: number }).userId}`,
     ]);
     // Reset requests also have their per-address-and-email limit below.
-    const resetRequestLimits = costly(() => []);
+    const resetRequestLimits = costly((request) => [
+      `reset ${lookupKey((request.body as { email: string }).email)}`,
+    ]);
+    // Each request mails an address the member names.
+    const emailChangeLimits = costly((request) => [`email change by ${requireUser(request).id}`]);
 
     app.post(
       '/api/users',
@@ -153,7 +158,7 @@ export function usersRoutes(deps: {
             timeWindow: deps.rateLimits.passwordResetRequest.timeWindowMs,
             keyGenerator: (request) => {
               const body = request.body as { email?: unknown } | undefined;
-              return `${request.ip}|${typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''}`;
+              return `${request.ip}|${typeof body?.email === 'string' ? lookupKey(body.email) : ''}`;
             },
           },
         },
@@ -167,7 +172,7 @@ export function usersRoutes(deps: {
       },
       async (request, reply) => {
         await resetRequestLimits(request, reply);
-        await deps.users.requestPasswordReset(request.body.email);
+        deps.users.requestPasswordReset(request.body.email);
         return { message: 'If an account uses this address, a reset mail is on its way' };
       },
     );
@@ -206,10 +211,12 @@ export function usersRoutes(deps: {
       '/api/users/me/request-email-change',
       {
         preValidation: signedIn,
+        preHandler: emailChangeLimits,
         schema: {
           tags,
           security,
-          summary: 'Ask to change the own email; a confirmation mail goes to the new address',
+          summary:
+            'Ask to change the own email; a confirmation mail goes to the new address (also when it is taken, so the answer does not tell)',
           body: RequestEmailChangeBodySchema,
           response: { 200: OkSchema },
         },
@@ -234,6 +241,24 @@ export function usersRoutes(deps: {
       async (request) => {
         await deps.users.confirmEmailChange(request.body.token, request.body.newEmail);
         return { message: 'Email changed' };
+      },
+    );
+
+    app.post(
+      '/api/users/undo-email-change',
+      {
+        config: { validationError: { message: Messages.invalidTokenOrEmail } },
+        schema: {
+          tags,
+          summary:
+            'Undo an email change with the link sent to the old address; every session of the account ends',
+          body: UndoEmailChangeBodySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await deps.users.undoEmailChange(request.body.token, request.body.email);
+        return { message: 'Email change undone' };
       },
     );
 

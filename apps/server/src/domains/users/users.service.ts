@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { UserTokenPurpose } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
 import type { MailQueue, OutgoingMail } from '../../platform/mail/mail-queue.ts';
 import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
 import { lookupKey, type UserAccount, type UsersRepository } from './users.repository.ts';
@@ -25,6 +26,8 @@ const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   'verify-email': 48 * HOUR,
   'reset-password': 1 * HOUR,
   'change-email': 48 * HOUR,
+  // Long enough for an owner who reads mail once a week; the account is theirs until then.
+  'undo-email-change': 7 * 24 * HOUR,
 };
 
 const ALL_PERMISSIONS: SystemPermissions = {
@@ -39,6 +42,9 @@ const NO_PERMISSIONS: SystemPermissions = {
 };
 
 const emailInUse = () => conflict(Messages.emailAlreadyInUse, { errorCode: ErrorCodes.emailAlreadyInUse });
+/** Registration does not tell which of the two is taken, so it cannot be asked about an address. */
+const usernameOrEmailInUse = () =>
+  conflict(Messages.usernameOrEmailInUse, { errorCode: ErrorCodes.usernameOrEmailInUse });
 const userNotFound = () => notFound(Messages.userNotFound, { errorCode: ErrorCodes.userNotFound });
 const invalidTokenOrEmail = () =>
   badRequest(Messages.invalidTokenOrEmail, { errorCode: ErrorCodes.invalidVerificationToken });
@@ -56,8 +62,10 @@ export function createUsersService(deps: {
   /** Called after a commit that queued mail, so it leaves at once. */
   onMailQueued: () => void;
   publicUrl: string;
+  logger: Logger;
   scrypt?: ScryptParams;
 }) {
+  const background = new Set<Promise<void>>();
   const link = (path: string, params: Record<string, string>) =>
     `${deps.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
 
@@ -74,7 +82,8 @@ export function createUsersService(deps: {
     newEmail?: string,
   ) {
     const now = deps.clock.now();
-    await deps.repo.discardUnusedTokens(tx, userId, purpose);
+    // Each undo link restores its own address: a second change must not void the first's undo.
+    if (purpose !== 'undo-email-change') await deps.repo.discardUnusedTokens(tx, userId, purpose);
     await deps.repo.insertToken(tx, {
       userId,
       purpose,
@@ -125,10 +134,12 @@ export function createUsersService(deps: {
       try {
         return await withMail(async (tx) => {
           await deps.repo.lockForRegistration(tx);
-          if (await deps.repo.isUsernameTaken(tx, body.username)) {
-            throw conflict(Messages.usernameAlreadyInUse, { errorCode: ErrorCodes.usernameAlreadyInUse });
+          if (
+            (await deps.repo.isUsernameTaken(tx, body.username)) ||
+            (await deps.repo.isEmailTaken(tx, body.email))
+          ) {
+            throw usernameOrEmailInUse();
           }
-          if (await deps.repo.isEmailTaken(tx, body.email)) throw emailInUse();
           const isFirst = !(await deps.repo.hasAnyUser(tx));
           const user = await deps.repo.insert(tx, {
             username: body.username,
@@ -144,9 +155,8 @@ export function createUsersService(deps: {
         });
       } catch (error) {
         // Two registrations with the same name can both pass the checks; the index decides.
-        if (!isUniqueViolation(error)) throw error;
-        if (await deps.repo.isEmailTaken(deps.db, body.email)) throw emailInUse();
-        throw conflict(Messages.usernameAlreadyInUse, { errorCode: ErrorCodes.usernameAlreadyInUse });
+        if (isUniqueViolation(error)) throw usernameOrEmailInUse();
+        throw error;
       }
     },
 
@@ -161,19 +171,35 @@ export function createUsersService(deps: {
       });
     },
 
-    /** Always succeeds for a well-formed address, so the answer does not reveal who has an account. */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await deps.repo.findByEmail(deps.db, email);
-      if (!user) return;
-      const token = newToken();
-      const mail = await deps.emailTemplates.render('reset-password', {
-        'user.username': user.username,
-        url: link('/reset-password', { token, userId: String(user.id) }),
-      });
-      await withMail(async (tx) => {
-        await storeToken(tx, user.id, 'reset-password', token);
-        await deps.mailQueue.enqueue(tx, { to: user.email, ...mail });
-      });
+    /**
+     * Always succeeds for a well-formed address, and answers before looking the address up: the
+     * work (a template render and a commit, for known addresses only) runs after the answer, so
+     * neither the answer nor its timing tells who has an account. `settle()` waits for it.
+     */
+    requestPasswordReset(email: string): void {
+      const work = (async () => {
+        const user = await deps.repo.findByEmail(deps.db, email);
+        if (!user) return;
+        const token = newToken();
+        const mail = await deps.emailTemplates.render('reset-password', {
+          'user.username': user.username,
+          url: link('/reset-password', { token, userId: String(user.id) }),
+        });
+        await withMail(async (tx) => {
+          await storeToken(tx, user.id, 'reset-password', token);
+          await deps.mailQueue.enqueue(tx, { to: user.email, ...mail });
+        });
+      })()
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'Preparing a password reset mail failed'),
+        )
+        .finally(() => background.delete(work));
+      background.add(work);
+    },
+
+    /** Waits for work started after an answer (reset requests); called when the app closes. */
+    async settle(): Promise<void> {
+      await Promise.all([...background]);
     },
 
     /** Sets a new password with a reset token; every session of the user ends. */
@@ -200,6 +226,11 @@ export function createUsersService(deps: {
       });
     },
 
+    /**
+     * Sends a confirmation link to the new address. A taken address is not refused here: the
+     * answer would tell any member which addresses have accounts. Its owner gets the mail and,
+     * should they follow it, the confirmation refuses (they own the address, so nothing leaks).
+     */
     async requestEmailChange(actor: UserAccount, newEmail: string): Promise<void> {
       if (lookupKey(newEmail) === lookupKey(actor.email)) {
         throw badRequest(Messages.invalidInput, {
@@ -213,23 +244,76 @@ export function createUsersService(deps: {
         url: link('/confirm-email-change', { token, newEmail }),
       });
       await withMail(async (tx) => {
-        if (await deps.repo.isEmailTaken(tx, newEmail, actor.id)) throw emailInUse();
         await storeToken(tx, actor.id, 'change-email', token, newEmail);
         await deps.mailQueue.enqueue(tx, { to: newEmail, ...mail });
       });
     },
 
+    /**
+     * Moves the account to the new address and, in the same transaction, sends the old address a
+     * notice with a link that undoes the change: whoever took over a session cannot also take the
+     * account away from the address that owns it.
+     */
     async confirmEmailChange(token: string, newEmail: string): Promise<UserAccount> {
+      const tokenHash = hashToken(token);
+      // The notice is rendered before the transaction (see storeToken), so the holder is read first.
+      const pending = await deps.repo.findUsableToken(deps.db, 'change-email', tokenHash, deps.clock.now());
+      const holder = pending && (await deps.repo.findById(deps.db, pending.userId));
+      if (!holder || !pending.newEmail || lookupKey(pending.newEmail) !== lookupKey(newEmail)) {
+        throw invalidTokenOrEmail();
+      }
+      const undoToken = newToken();
+      const notice = await deps.emailTemplates.render('email-changed', {
+        'user.username': holder.username,
+        newEmail: pending.newEmail,
+        url: link('/undo-email-change', { token: undoToken, email: holder.email }),
+      });
       try {
-        return await deps.db.transaction().execute(async (tx) => {
+        return await withMail(async (tx) => {
           const now = deps.clock.now();
-          const used = await deps.repo.consumeToken(tx, 'change-email', hashToken(token), now);
+          const used = await deps.repo.consumeToken(tx, 'change-email', tokenHash, now);
           if (!used?.newEmail || lookupKey(used.newEmail) !== lookupKey(newEmail))
             throw invalidTokenOrEmail();
           if (await deps.repo.isEmailTaken(tx, used.newEmail, used.userId)) throw emailInUse();
+          // Changed meanwhile: the notice would go to the wrong address. Rolled back, so the
+          // link works again.
+          const current = await deps.repo.findById(tx, used.userId);
+          if (current?.email !== holder.email) throw invalidTokenOrEmail();
           const user = await deps.repo.updateEmail(tx, used.userId, used.newEmail, now);
           if (!user) throw invalidTokenOrEmail();
+          await storeToken(tx, user.id, 'undo-email-change', undoToken, holder.email);
+          await deps.mailQueue.enqueue(tx, { to: holder.email, ...notice });
           return user;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailInUse();
+        throw error;
+      }
+    },
+
+    /**
+     * The link of the notice: the account gets the old address back (verified: the link reached
+     * it), every session ends and every other pending link dies, including resets and
+     * undo links sent to the address being undone.
+     */
+    async undoEmailChange(token: string, email: string): Promise<void> {
+      try {
+        await deps.db.transaction().execute(async (tx) => {
+          const now = deps.clock.now();
+          const used = await deps.repo.consumeToken(tx, 'undo-email-change', hashToken(token), now);
+          if (!used?.newEmail || lookupKey(used.newEmail) !== lookupKey(email)) throw invalidTokenOrEmail();
+          if (await deps.repo.isEmailTaken(tx, used.newEmail, used.userId)) throw emailInUse();
+          const user = await deps.repo.updateEmail(tx, used.userId, used.newEmail, now);
+          if (!user) throw invalidTokenOrEmail();
+          for (const purpose of [
+            'undo-email-change',
+            'change-email',
+            'reset-password',
+            'verify-email',
+          ] as const) {
+            await deps.repo.discardUnusedTokens(tx, user.id, purpose);
+          }
+          await deps.sessions.revokeAllForUser(user.id, tx);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailInUse();

@@ -9,11 +9,12 @@ const KEY_LENGTH = 32;
 export type ScryptParams = { N: number; r: number; p: number };
 
 /**
- * Hashes under way at once. scrypt runs on libuv's thread pool, off the event loop, but each
- * hash keeps a core busy for about 100 ms: a flood of sign-ins must queue here and leave a core
- * (and pool threads for files and images) to the rest of the API (decision 9).
+ * Hashes under way at once. scrypt runs on libuv's thread pool (4 threads), off the event loop,
+ * but each hash keeps a thread busy for about 160 ms: a flood of sign-ins must queue here and
+ * leave pool threads for files and images. Two at least, since one halves sign-ins on a 2-core
+ * server while the API stayed under 1 ms with two (decision 9).
  */
-const MAX_CONCURRENT_HASHES = Math.min(4, Math.max(1, os.availableParallelism() - 1));
+const MAX_CONCURRENT_HASHES = Math.min(4, Math.max(2, os.availableParallelism() - 1));
 let hashing = 0;
 const waiting: (() => void)[] = [];
 

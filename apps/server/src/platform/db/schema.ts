@@ -32,7 +32,8 @@ export type AuthSessionsTable = {
   expires_at: Timestamp;
 };
 
-export type UserTokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
+/** `undo-email-change` keeps the address to restore in `new_email`. */
+export type UserTokenPurpose = 'verify-email' | 'reset-password' | 'change-email' | 'undo-email-change';
 
 export type UserTokensTable = {
   id: Generated<number>;

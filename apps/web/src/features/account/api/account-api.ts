@@ -13,3 +13,6 @@ export const requestEmailChange = (newEmail: string) =>
 
 export const confirmEmailChange = (body: { token: string; newEmail: string }) =>
   apiClient.post<Confirmation>('/api/users/confirm-email-change', body);
+
+export const undoEmailChange = (body: { token: string; email: string }) =>
+  apiClient.post<Confirmation>('/api/users/undo-email-change', body);

@@ -24,3 +24,11 @@ export function requestEmailChangeErrorMessage(t: TFunction, error: unknown): st
 export function confirmEmailChangeErrorMessage(t: TFunction, error: unknown): string {
   return serverMessage(t, error) ?? t('account.confirmEmailChange.failedFallback');
 }
+
+/** The undo link of the change notice (not in the spec): a spent or wrong link, or the address taken since. */
+export function undoEmailChangeErrorMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.errorCode === ErrorCodes.invalidVerificationToken) {
+    return t('account.undoEmailChange.invalidToken');
+  }
+  return serverMessage(t, error) ?? t('account.undoEmailChange.failedFallback');
+}

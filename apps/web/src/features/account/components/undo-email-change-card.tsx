@@ -1,0 +1,81 @@
+import { Alert, Button, Card } from '@heroui/react';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/link-button.tsx';
+import { useUndoEmailChange } from '../api/use-undo-email-change.ts';
+import { undoEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
+
+type UndoEmailChangeCardProps = { token: string | null; email: string | null };
+
+/**
+ * Gives the account its old address back from the link of the change notice. It signs the
+ * account out everywhere, so it waits for a press instead of running when the page opens.
+ */
+export function UndoEmailChangeCard({ token, email }: UndoEmailChangeCardProps) {
+  const { t } = useTranslation();
+  const undo = useUndoEmailChange();
+  const submit = () => {
+    if (token && email) undo.mutate({ token, email });
+  };
+
+  if (undo.isSuccess) {
+    return (
+      <Card>
+        <Card.Header>
+          <Card.Title className="text-xl">{t('account.undoEmailChange.successTitle')}</Card.Title>
+          <Card.Description>{t('account.undoEmailChange.successMessage', { email })}</Card.Description>
+        </Card.Header>
+        <Card.Footer>
+          <LinkButton to="/">{t('common.goToLogin')}</LinkButton>
+        </Card.Footer>
+      </Card>
+    );
+  }
+  if (!token || !email) {
+    return (
+      <Card>
+        <Card.Header>
+          <Card.Title className="text-xl">{t('account.undoEmailChange.title')}</Card.Title>
+        </Card.Header>
+        <Card.Content>
+          <Alert status="danger" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t('account.undoEmailChange.invalidLink')}</Alert.Description>
+            </Alert.Content>
+          </Alert>
+        </Card.Content>
+        <Card.Footer>
+          <LinkButton to="/" variant="secondary">
+            {t('common.backToLogin')}
+          </LinkButton>
+        </Card.Footer>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <Card.Header>
+        <Card.Title className="text-xl">{t('account.undoEmailChange.title')}</Card.Title>
+        <Card.Description>{t('account.undoEmailChange.description', { email })}</Card.Description>
+      </Card.Header>
+      {undo.isError && (
+        <Card.Content>
+          <Alert status="danger" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{undoEmailChangeErrorMessage(t, undo.error)}</Alert.Description>
+            </Alert.Content>
+          </Alert>
+        </Card.Content>
+      )}
+      <Card.Footer className="flex flex-wrap gap-2">
+        <Button onPress={submit} isPending={undo.isPending} isDisabled={undo.isPending}>
+          {t('account.undoEmailChange.submit')}
+        </Button>
+        <LinkButton to="/" variant="secondary">
+          {t('common.backToLogin')}
+        </LinkButton>
+      </Card.Footer>
+    </Card>
+  );
+}
