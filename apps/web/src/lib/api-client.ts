@@ -36,6 +36,22 @@ type QueryValue = string | number | boolean | undefined;
 type RequestOptions = { query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
 
 let bearerToken: string | undefined;
+let tokenRejected: ((token: string) => void) | undefined;
+
+/**
+ * Called when the server answers 401 to a call sent with a token (signed out elsewhere, revoked,
+ * expired, password changed): the session hears of it from whichever call came first.
+ */
+export function onTokenRejected(listener: (token: string) => void): () => void {
+  tokenRejected = listener;
+  return () => {
+    if (tokenRejected === listener) tokenRejected = undefined;
+  };
+}
+
+function reportRejection(status: number, token: string | undefined) {
+  if (status === 401 && token) tokenRejected?.(token);
+}
 
 /** The token sent as `Authorization: Bearer` on every call; undefined signs the client out. */
 export function setBearerToken(token: string | undefined): void {
@@ -74,9 +90,11 @@ function authorizedHeaders(): Headers {
 }
 
 async function send<T>(method: string, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  const sentWith = bearerToken;
   const response = await fetch(path, { ...init, method, credentials: 'include', signal });
   const body = await readBody(response);
   if (!response.ok) {
+    reportRejection(response.status, sentWith);
     throw new ApiError(response.status, response.statusText, isApiErrorBody(body) ? body : undefined);
   }
   return body as T;
@@ -116,8 +134,10 @@ export const apiClient = {
   openStream: async (path: string, signal: AbortSignal): Promise<Response> => {
     const headers = authorizedHeaders();
     headers.set('Accept', 'text/event-stream');
+    const sentWith = bearerToken;
     const response = await fetch(path, { headers, credentials: 'include', signal, cache: 'no-store' });
     if (!response.ok || !response.body) {
+      reportRejection(response.status, sentWith);
       const body = await readBody(response);
       throw new ApiError(response.status, response.statusText, isApiErrorBody(body) ? body : undefined);
     }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, User } from '@toolpass/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { ApiError, getBearerToken, setBearerToken } from '../lib/api-client.ts';
+import { getBearerToken, onTokenRejected, setBearerToken } from '../lib/api-client.ts';
 import {
   AUTH_STORAGE_KEY,
   clearStoredAuth,
@@ -27,6 +27,8 @@ type Session = {
   /** Sign-in with a token alone (single sign-on return); the user is fetched with it. */
   signInWithToken: (auth: StoredAuth) => void;
   signOut: () => Promise<void>;
+  /** Why the sign-in screen shows: the server ended the session (not the user's own sign-out). */
+  signedOutReason: 'sessionEnded' | undefined;
 };
 
 const SessionContext = createContext<Session | undefined>(undefined);
@@ -40,6 +42,7 @@ function initialToken(): string | undefined {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [authToken, setAuthToken] = useState(initialToken);
+  const [signedOutReason, setSignedOutReason] = useState<'sessionEnded' | undefined>();
 
   const currentUser = useQuery({
     queryKey: currentUserQueryKey,
@@ -53,15 +56,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (readStoredAuth()?.authToken === getBearerToken()) clearStoredAuth();
     setBearerToken(undefined);
     setAuthToken(undefined);
-    queryClient.removeQueries({ queryKey: currentUserQueryKey });
+    setSignedOutReason('sessionEnded');
+    // Every cached answer belonged to the ended session; the page stays, behind the sign-in screen,
+    // and fetches afresh once someone signs in.
+    queryClient.clear();
   }, [queryClient]);
 
-  // A token the server no longer accepts (expired, revoked) ends the session in this tab.
-  const rejected = currentUser.error instanceof ApiError && currentUser.error.status === 401;
-  useEffect(() => {
-    if (rejected) forget();
-  }, [rejected, forget]);
-
+  // A token the server no longer accepts (expired, revoked) ends the session in this tab, whichever
+  // call hears it first; a newer token another tab stored is taken instead.
+  useEffect(
+    () =>
+      onTokenRejected((token) => {
+        if (token !== getBearerToken()) return;
+        const stored = readStoredAuth();
+        if (stored && stored.authToken !== token) {
+          setBearerToken(stored.authToken);
+          setAuthToken(stored.authToken);
+          void queryClient.invalidateQueries();
+          return;
+        }
+        forget();
+      }),
+    [forget, queryClient],
+  );
   // A refresh in another tab revokes the token this tab holds: take the new one it stored.
   useEffect(() => {
     const adopt = (event: StorageEvent) => {
@@ -84,6 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signInWithToken = useCallback(
     (auth: StoredAuth) => {
+      setSignedOutReason(undefined);
       storeAuth(auth);
       setBearerToken(auth.authToken);
       setAuthToken(auth.authToken);
@@ -115,8 +133,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = authToken === undefined ? undefined : currentUser.data;
   const isInitialized = authToken === undefined || currentUser.isSuccess || currentUser.isError;
   const value = useMemo(
-    () => ({ user, isInitialized, signIn, signInWithToken, signOut }),
-    [user, isInitialized, signIn, signInWithToken, signOut],
+    () => ({ user, isInitialized, signIn, signInWithToken, signOut, signedOutReason }),
+    [user, isInitialized, signIn, signInWithToken, signOut, signedOutReason],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { currentUserQueryKey } from '../../../session/session-api.ts';
 import { confirmEmailChange } from './account-api.ts';
 
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: confirmEmailChange,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });

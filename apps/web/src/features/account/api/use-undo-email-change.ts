@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { currentUserQueryKey } from '../../../session/session-api.ts';
 import { undoEmailChange } from './account-api.ts';
 
 export function useUndoEmailChange() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: undoEmailChange,
     // Every session of the account ended, this tab's too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),

@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { requestPasswordReset } from './auth-api.ts';
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
+  return useSingleFlightMutation({ mutationFn: (email: string) => requestPasswordReset(email) });
 }

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LocalSignInBody } from '@toolpass/contracts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { signInLocal } from './auth-api.ts';
 
 /** Local sign-in; a success signs the app in (spec 01 §4). */
 export function useSignIn() {
   const { signIn } = useSession();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: LocalSignInBody) => signInLocal(body),
     onSuccess: (session) => signIn(session),
   });

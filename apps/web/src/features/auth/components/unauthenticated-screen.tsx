@@ -1,6 +1,8 @@
-import { Card } from '@heroui/react';
+import { Alert, Card } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../session/session-context.tsx';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -21,6 +23,8 @@ const SSO_PROVIDERS: SsoProviderSummary[] = [];
 
 /** Sign-in, registration and forgotten password on one page (spec 01 §2). */
 export function UnauthenticatedScreen() {
+  const { t } = useTranslation();
+  const { signedOutReason } = useSession();
   const [view, setView] = useState<View>('login');
   const { accountLinking, onAccountLinked } = useSsoReturn();
   return (
@@ -29,6 +33,14 @@ export function UnauthenticatedScreen() {
       <main className="flex items-center justify-center p-4">
         <Card className="w-full max-w-md">
           <Card.Content className="flex flex-col gap-4 p-2">
+            {view === 'login' && signedOutReason === 'sessionEnded' && (
+              <Alert status="warning" role="status">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>{t('auth.sessionEnded')}</Alert.Description>
+                </Alert.Content>
+              </Alert>
+            )}
             {view === 'login' && (
               <LoginForm
                 onForgotPassword={() => setView('forgotPassword')}

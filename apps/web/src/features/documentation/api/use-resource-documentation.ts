@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resource, UpdateDocumentationBody } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { resourceQuery, resourcesKeys } from '../../resources/api/resources-queries.ts';
 
 /**
@@ -13,7 +14,7 @@ export function useResourceDocumentation(resourceId: number, { refetchOnOpen = f
 
 export function useSaveDocumentation(resourceId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: UpdateDocumentationBody) =>
       apiClient.put<Resource>(`/api/resources/${resourceId}/documentation`, body),
     onSuccess: (saved) => {

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Introducer, UserRef } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { type IntroductionScope, revokeMethod, scopePath } from '../introduction-scope.ts';
 import { introductionsKeys } from './introductions-queries.ts';
 
@@ -15,7 +16,7 @@ function useRefreshIntroducers(scope: IntroductionScope) {
 /** Makes a user an introducer of the resource or group (managers only). */
 export function useGrantIntroducer(scope: IntroductionScope) {
   const refresh = useRefreshIntroducers(scope);
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (user: UserRef) => apiClient.post<Introducer>(introducerPath(scope, user, 'grant')),
     onSuccess: refresh,
   });
@@ -24,7 +25,7 @@ export function useGrantIntroducer(scope: IntroductionScope) {
 /** The user no longer introduces others to the resource or group. */
 export function useRevokeIntroducer(scope: IntroductionScope) {
   const refresh = useRefreshIntroducers(scope);
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (user: UserRef) => apiClient[revokeMethod(scope)](introducerPath(scope, user, 'revoke')),
     onSuccess: refresh,
   });

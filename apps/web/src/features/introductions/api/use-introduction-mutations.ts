@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Introduction, UserRef } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { type IntroductionScope, revokeMethod, scopeKey, scopePath } from '../introduction-scope.ts';
 
 /** Who is introduced or denied, and the optional comment recorded in the history. */
@@ -20,7 +21,7 @@ function useRefreshScope(scope: IntroductionScope) {
 
 export function useGrantIntroduction(scope: IntroductionScope) {
   const refresh = useRefreshScope(scope);
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ user, comment }: IntroductionChange) =>
       apiClient.post<Introduction>(introductionPath(scope, user, 'grant'), commentBody(comment)),
     onSuccess: refresh,
@@ -29,7 +30,7 @@ export function useGrantIntroduction(scope: IntroductionScope) {
 
 export function useRevokeIntroduction(scope: IntroductionScope) {
   const refresh = useRefreshScope(scope);
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ user, comment }: IntroductionChange) =>
       apiClient[revokeMethod(scope)]<Introduction>(
         introductionPath(scope, user, 'revoke'),

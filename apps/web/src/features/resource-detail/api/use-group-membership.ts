@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { resourceGroupsKeys, resourcesKeys } from '../../resources/api/resources-queries.ts';
 
 export type GroupMembershipChange = { groupId: number; isMember: boolean };
@@ -10,7 +11,7 @@ export type GroupMembershipChange = { groupId: number; isMember: boolean };
  */
 export function useGroupMembership(resourceId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ groupId, isMember }: GroupMembershipChange) => {
       const path = `/api/resource-groups/${groupId}/resources/${resourceId}`;
       return isMember ? apiClient.post<unknown>(path) : apiClient.delete<unknown>(path);

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ResourceGroup } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { resourceGroupsKeys } from '../../resources/api/resources-queries.ts';
 import type { ResourceGroupFields } from './resource-group-fields.ts';
 
 export function useCreateResourceGroup() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (fields: ResourceGroupFields) =>
       apiClient.post<ResourceGroup>('/api/resource-groups', fields),
     onSuccess: (group) => {

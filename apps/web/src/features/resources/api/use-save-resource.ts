@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Resource } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { resourcesKeys } from './resources-queries.ts';
 
 /** What the resource form sends; `image` uploads a new picture, `deleteImage` drops the old one. */
@@ -18,7 +19,7 @@ export type SaveResourceInput = {
  */
 export function useSaveResource(resourceId?: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ image, deleteImage, ...fields }: SaveResourceInput) =>
       resourceId === undefined
         ? apiClient.sendForm<Resource>('POST', '/api/resources', { ...fields, image })

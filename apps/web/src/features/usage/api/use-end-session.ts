@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UsageSession } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { refreshSessionData } from './refresh-session-data.ts';
 
 /** Ends the resource's running session (the viewer's own, or any for managers and introducers). */
 export function useEndSession(resourceId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ notes }: { notes?: string | undefined }) =>
       apiClient.put<UsageSession>(`/api/resources/${resourceId}/usage/end`, {
         notes: notes?.trim() || undefined,

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UsageSession } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { refreshSessionData } from './refresh-session-data.ts';
 
 export type StartSessionInput = { notes?: string | undefined; forceTakeOver?: boolean | undefined };
@@ -11,7 +12,7 @@ export type StartSessionInput = { notes?: string | undefined; forceTakeOver?: bo
  */
 export function useStartSession(resourceId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ notes, forceTakeOver }: StartSessionInput) =>
       apiClient.post<UsageSession>(`/api/resources/${resourceId}/usage/start`, {
         notes: notes?.trim() || undefined,

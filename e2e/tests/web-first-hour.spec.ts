@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { openSignedIn, signInThroughApi } from '../support/accounts.ts';
+import {
+  createMember,
+  createResource,
+  createResourceManager,
+  grantIntroduction,
+  usageHistory,
+} from '../support/detail-api.ts';
+import { e2eEnvironment } from '../support/environment.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** A second request or a failure toast would show up a little after the double click. */
+const SETTLE_MS = 1_000;
+
+/** Every write request to a matching path, so a repeated one would show up here. */
+function recordWrites(page: Page, path: RegExp): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && path.test(new URL(request.url()).pathname)) writes.push(request.url());
+  });
+  return writes;
+}
+
+test('double-clicking Create makes one resource and double-clicking start and end shows no error', async ({
+  page,
+}) => {
+  const manager = await createResourceManager('double');
+  const name = `Router table ${randomBytes(3).toString('hex')}`;
+  const creates = recordWrites(page, /^\/api\/resources$/);
+  await openSignedIn(page, manager, '/resources');
+  await page.getByRole('button', { name: 'Add Resource' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Resource' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Create', exact: true }).dblclick();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  expect(creates).toHaveLength(1);
+
+  const starts = recordWrites(page, /\/usage\/start$/);
+  const ends = recordWrites(page, /\/usage\/end$/);
+  await page.getByRole('button', { name: 'Start Using Resource' }).dblclick();
+  await expect(page.getByText('You are using this resource')).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  await expect(page.getByText('Failed to Start Session')).toHaveCount(0);
+  expect(starts).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'End Session', exact: true }).dblclick();
+  await expect(page.getByRole('button', { name: 'Start Using Resource' })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  await expect(page.getByText('Failed to End Session')).toHaveCount(0);
+  expect(ends).toHaveLength(1);
+});
+
+test('a token revoked elsewhere lands the open app on sign-in, on the same page', async ({ page }) => {
+  const manager = await createResourceManager('revoked');
+  const member = await createMember('revoked-member');
+  const resource = await createResource(manager, { name: `Lathe ${randomBytes(3).toString('hex')}` });
+  await grantIntroduction(manager, resource.id, member.id);
+  const session = await signInThroughApi(member);
+  await page.addInitScript((authToken) => {
+    if (!window.localStorage.getItem('auth'))
+      window.localStorage.setItem('auth', JSON.stringify({ authToken }));
+  }, session.authToken);
+  await page.goto(`/resources/${resource.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+
+  // Signed out from another device: the token this tab holds is revoked.
+  const signOut = await fetch(new URL('/api/auth/session', e2eEnvironment().baseUrl), {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${session.authToken}` },
+  });
+  expect(signOut.status).toBe(200);
+
+  // The live stream hears of it within seconds by itself; a call made before that hears it first.
+  const start = page.getByRole('button', { name: 'Start Using Resource' });
+  await start.click({ timeout: 1_000 }).catch(() => undefined);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.getByText('Unauthorized')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/resources/${resource.id}$`));
+
+  // Signing in again opens the page the member was going to.
+  await page.getByLabel('Username or email').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  expect(await usageHistory(manager, resource.id)).toHaveLength(0);
+});
