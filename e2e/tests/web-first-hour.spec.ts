@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { openSignedIn, signInThroughApi } from '../support/accounts.ts';
+import { createVerifiedAccount, openSignedIn, signInThroughApi, uniqueAccount } from '../support/accounts.ts';
 import {
   createMember,
   createResource,
@@ -9,7 +9,7 @@ import {
   usageHistory,
 } from '../support/detail-api.ts';
 import { e2eEnvironment } from '../support/environment.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
 
 /** A second request or a failure toast would show up a little after the double click. */
 const SETTLE_MS = 1_000;
@@ -87,4 +87,62 @@ test('a token revoked elsewhere lands the open app on sign-in, on the same page'
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
   expect(await usageHistory(manager, resource.id)).toHaveLength(0);
+});
+
+test('the language chosen on the sign-in screen survives a reload, and an account keeps its own', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expectAccessible(page);
+
+  // Signed in, the choice goes with the account: another browser shows it after sign-in.
+  const member = await createVerifiedAccount(uniqueAccount('polyglot'));
+  await page.getByLabel('Benutzername oder E-Mail').fill(member.username);
+  await page.getByLabel('Passwort', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('button', { name: `Kontomenü von ${member.username}` }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Account menu of ${member.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  const elsewhere = await browser.newContext({ locale: 'en-GB' });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto('/');
+    await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await other.getByLabel('Username or email').fill(member.username);
+    await other.getByLabel('Password', { exact: true }).fill(member.password);
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(other.getByRole('button', { name: `Kontomenü von ${member.username}` })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test('Tab reaches the skip link first, and it moves the focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+
+  const member = await createVerifiedAccount(uniqueAccount('keyboard'));
+  await openSignedIn(page, member, '/resources');
+  await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
 });

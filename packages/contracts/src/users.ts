@@ -103,3 +103,11 @@ export type BulkUpdatePermissionsBody = z.infer<typeof BulkUpdatePermissionsBody
 
 /** Answer of calls that only confirm they were done. */
 export const OkSchema = z.object({ message: z.string() });
+
+/** The interface languages (spec 01 §1). */
+export const LanguageSchema = z.enum(['en', 'de']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** The signed-in user's own settings; `language: null` follows the browser. */
+export const UserPreferencesSchema = z.object({ language: LanguageSchema.nullable() });
+export type UserPreferences = z.infer<typeof UserPreferencesSchema>;

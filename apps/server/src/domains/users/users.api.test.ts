@@ -559,6 +559,43 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
     });
   });
 
+  describe('own preferences', () => {
+    it('keeps the chosen language per account, null following the browser', async () => {
+      const user = await t.given.member();
+      const read = () => t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: user.auth });
+      expect((await read()).json()).toEqual({ language: null });
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/preferences',
+        headers: user.auth,
+        payload: { language: 'de' },
+      });
+      expect(set.statusCode).toBe(200);
+      expect((await read()).json()).toEqual({ language: 'de' });
+      const other = await t.given.member();
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/preferences',
+        headers: other.auth,
+      });
+      expect(theirs.json()).toEqual({ language: null });
+    });
+
+    it('refuses unknown languages and visitors', async () => {
+      const user = await t.given.member();
+      const unknown = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/preferences',
+        headers: user.auth,
+        payload: { language: 'fr' },
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toBe(Messages.invalidInput);
+      const visitor = await t.app.inject({ method: 'GET', url: '/api/users/me/preferences' });
+      expect(visitor.statusCode).toBe(401);
+    });
+  });
+
   describe('PATCH /api/users/{id}/email', () => {
     it('lets a user manager change the address at once, verified', async () => {
       const manager = await t.given.userManager();

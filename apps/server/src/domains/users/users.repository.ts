@@ -137,6 +137,15 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
       return toAccount(row);
     },
 
+    async findLanguage(db: Db, id: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirst();
+      return row?.language ?? null;
+    },
+
+    async updateLanguage(db: Db, id: number, language: string | null, now: Date): Promise<void> {
+      await db.updateTable('users').set({ language, updated_at: now }).where('id', '=', id).execute();
+    },
+
     async findById(db: Db, id: number): Promise<UserAccount | undefined> {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toAccount(row);

@@ -16,6 +16,7 @@ import {
   UpdatePermissionsBodySchema,
   UserIdParamsSchema,
   UserIdPathSchema,
+  UserPreferencesSchema,
   UserSchema,
   UsersWithPermissionQuerySchema,
   VerifyEmailBodySchema,
@@ -205,6 +206,35 @@ export function usersRoutes(deps: {
         const user = requireUser(request);
         return presentUser(user, user);
       },
+    );
+
+    app.get(
+      '/api/users/me/preferences',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "The signed-in user's own settings (the interface language; null follows the browser)",
+          response: { 200: UserPreferencesSchema },
+        },
+      },
+      async (request) => deps.users.getPreferences(requireUser(request)),
+    );
+
+    app.put(
+      '/api/users/me/preferences',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "Sets the signed-in user's own settings",
+          body: UserPreferencesSchema,
+          response: { 200: UserPreferencesSchema },
+        },
+      },
+      async (request) => deps.users.updatePreferences(requireUser(request), request.body),
     );
 
     app.post(

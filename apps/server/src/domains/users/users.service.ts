@@ -7,6 +7,7 @@ import {
   type PermissionName,
   type SystemPermissions,
   type UpdatePermissionsBody,
+  type UserPreferences,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
@@ -348,6 +349,16 @@ export function createUsersService(deps: {
 
     async findCredentials(usernameOrEmail: string) {
       return deps.repo.findCredentials(deps.db, usernameOrEmail);
+    },
+
+    async getPreferences(actor: UserAccount): Promise<UserPreferences> {
+      const language = await deps.repo.findLanguage(deps.db, actor.id);
+      return { language: language === 'en' || language === 'de' ? language : null };
+    },
+
+    async updatePreferences(actor: UserAccount, preferences: UserPreferences): Promise<UserPreferences> {
+      await deps.repo.updateLanguage(deps.db, actor.id, preferences.language, deps.clock.now());
+      return preferences;
     },
 
     async findById(id: number): Promise<UserAccount | undefined> {

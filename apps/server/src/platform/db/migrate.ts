@@ -7,6 +7,7 @@ import { introductionsMigration } from './migrations/0004-introductions.ts';
 import { outboxMigration } from './migrations/0005-outbox.ts';
 import { readIndexesMigration } from './migrations/0006-read-indexes-and-search-text.ts';
 import { deliveryJobsMigration } from './migrations/0007-delivery-jobs.ts';
+import { userLanguageMigration } from './migrations/0008-user-language.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0005-outbox': outboxMigration(dialect),
     '0006-read-indexes-and-search-text': readIndexesMigration(),
     '0007-delivery-jobs': deliveryJobsMigration(dialect),
+    '0008-user-language': userLanguageMigration(),
   };
 }
 

@@ -20,6 +20,8 @@ export type UsersTable = {
   can_manage_resources: Bool;
   can_manage_system_configuration: Bool;
   can_manage_users: Bool;
+  /** 'en' or 'de' once chosen; null follows the browser. */
+  language: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -14,6 +16,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const user = useSignedInUser();
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   const { pathname } = useLocation();
+  useAccountLanguage();
 
   // Following a link on a small screen closes the sidebar again.
   useEffect(() => {
@@ -22,13 +25,16 @@ export default function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-dvh md:flex">
+      <SkipLink />
       <MobileHeader
         sidebarId={SIDEBAR_ID}
         isSidebarOpen={isSidebarOpen}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
       />
       <Sidebar id={SIDEBAR_ID} user={user} isOpen={isSidebarOpen} onClose={() => setSidebarOpen(false)} />
-      <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
+        {children}
+      </main>
     </div>
   );
 }

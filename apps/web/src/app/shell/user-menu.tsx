@@ -1,14 +1,16 @@
 import { Button, Dropdown, Label } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-import { ChevronUpDownIcon } from '../../components/icons.tsx';
+import { CheckIcon, ChevronUpDownIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { LANGUAGE_NAMES, LANGUAGES, useLanguage } from '../../features/language/hooks/use-language.ts';
 import { useSession } from '../../session/session-context.tsx';
 
 /** Sidebar footer: who is signed in, with account settings and sign-out (spec 01 §2). */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const { signOut } = useSession();
+  const { current, choose } = useLanguage();
   return (
     <Dropdown>
       <Button
@@ -25,8 +27,24 @@ export function UserMenu({ user }: { user: User }) {
           aria-label={t('userMenu.menu')}
           onAction={(key) => {
             if (key === 'logout') void signOut();
+            const language = LANGUAGES.find((candidate) => key === `language-${candidate}`);
+            if (language) choose(language);
           }}
         >
+          <Dropdown.Section aria-label={t('language.menu')}>
+            {LANGUAGES.map((language) => (
+              <Dropdown.Item
+                key={language}
+                id={`language-${language}`}
+                textValue={LANGUAGE_NAMES[language]}
+                lang={language}
+              >
+                <CheckIcon className={language === current ? '' : 'invisible'} />
+                <Label>{LANGUAGE_NAMES[language]}</Label>
+                {language === current && <span className="sr-only">{t('language.current')}</span>}
+              </Dropdown.Item>
+            ))}
+          </Dropdown.Section>
           <Dropdown.Item
             id="account-settings"
             href="/account-settings"

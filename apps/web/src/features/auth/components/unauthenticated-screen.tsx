@@ -2,7 +2,9 @@ import { Alert, Card } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { useSession } from '../../../session/session-context.tsx';
+import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
@@ -29,8 +31,16 @@ export function UnauthenticatedScreen() {
   const { accountLinking, onAccountLinked } = useSsoReturn();
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
+      <SkipLink />
       <WelcomePanel />
-      <main className="flex items-center justify-center p-4">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="flex flex-col items-center justify-center gap-2 p-4 outline-none"
+      >
+        <div className="flex w-full max-w-md justify-end">
+          <LanguageSwitcher />
+        </div>
         <Card className="w-full max-w-md">
           <Card.Content className="flex flex-col gap-4 p-2">
             {view === 'login' && signedOutReason === 'sessionEnded' && (

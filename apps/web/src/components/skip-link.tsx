@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+
+/** The id of each layout's main element, the target of the skip link. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first stop of the Tab key on every page: keyboard users jump past the navigation to the
+ * content. Hidden until it has the focus.
+ */
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only rounded-lg bg-surface px-4 py-2 text-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+    >
+      {t('skipToContent')}
+    </a>
+  );
+}
