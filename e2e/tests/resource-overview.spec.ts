@@ -136,8 +136,15 @@ test('the filter switches apply at once and are remembered across a reload', asy
   const member = await createMember('filter-member');
   await openSignedIn(page, member, '/resources');
   await search(page, word);
-  // Without an introduction the lathe is hidden while "introduced / authorized" is on (the default).
-  await expect(page.getByText('No resources found')).toBeVisible();
+  // Without an introduction the lathe is hidden while "introduced / authorized" is on (the default),
+  // and the page says that the switch is what hides it.
+  await expect(page.getByText('No resources match the filters')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Active filters' })
+      .getByRole('button', { name: 'Remove filter: I am already introduced / authorized' }),
+  ).toBeVisible();
 
   const openFilter = async () => {
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -254,4 +261,27 @@ test('the overview on a phone', async ({ page }, testInfo) => {
   await expect(table(page, 'Resources in Ungrouped')).toContainText(`Drill press ${word}`);
   await expectAccessible(page);
   await saveScreenshot(page, testInfo, 'resource-overview-mobile');
+});
+
+test('a filter chip turns its switch off, and "Clear filters" shows what the switches hid', async ({
+  page,
+}) => {
+  const word = unique();
+  const manager = await createResourceManager('chip-manager');
+  await createResource(manager, { name: `Kiln ${word}` });
+  const member = await createMember('chip-member');
+  await openSignedIn(page, member, '/resources');
+  await search(page, word);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(table(page, 'Resources in Ungrouped').getByText(`Kiln ${word}`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filter' });
+  await drawer.getByText('I am already introduced / authorized').click();
+  await drawer.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByText('No resources match the filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove filter: I am already introduced / authorized' }).click();
+  await expect(table(page, 'Resources in Ungrouped').getByText(`Kiln ${word}`)).toBeVisible();
+  await expectAccessible(page);
 });

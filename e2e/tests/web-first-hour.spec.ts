@@ -146,3 +146,27 @@ test('Tab reaches the skip link first, and it moves the focus to the main conten
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 });
+
+test('every sidebar and resource-page link of an administrator reaches a real screen', async ({ page }) => {
+  const manager = await createResourceManager('links');
+  const resource = await createResource(manager, { name: `Plotter ${randomBytes(3).toString('hex')}` });
+  await openSignedIn(page, e2eEnvironment().admin, `/resources/${resource.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const internal = async () =>
+    (
+      await page
+        .locator('a[href^="/"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    ).filter((href): href is string => href !== null && !href.startsWith('/api/'));
+  const targets = new Set([...(await internal())]);
+  await page.goto('/resources');
+  await expect(page.getByRole('heading', { name: 'Resources', exact: true })).toBeVisible();
+  for (const href of await internal()) targets.add(href);
+  expect(targets.size).toBeGreaterThan(2);
+  for (const href of targets) {
+    await page.goto(new URL(href, origin).toString());
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByText('Page not found'), `${href} leads nowhere`).toHaveCount(0);
+  }
+});

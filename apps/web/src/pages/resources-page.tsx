@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header.tsx';
 import { QrScannerModal } from '../features/qr-scanner/components/qr-scanner-modal.tsx';
 import { ResourceGroupCreateModal } from '../features/resource-groups/components/resource-group-create-modal.tsx';
+import { ActiveFilterChips } from '../features/resource-overview/components/active-filter-chips.tsx';
 import { GroupedResources } from '../features/resource-overview/components/grouped-resources.tsx';
 import { OverviewToolbar } from '../features/resource-overview/components/overview-toolbar.tsx';
 import { useOverviewFilters } from '../features/resource-overview/hooks/use-overview-filters.ts';
@@ -19,7 +20,7 @@ export default function ResourcesPage() {
   useResourceLiveUpdates();
   const isManager = useSignedInUser().systemPermissions.canManageResources;
   const { search, setSearch, appliedSearch } = useOverviewSearch();
-  const { filters, setFilter } = useOverviewFilters();
+  const { filters, setFilter, clearFilters, hasActiveFilters } = useOverviewFilters();
   const [openDialog, setOpenDialog] = useState<OpenDialog>();
   const dialogState = (dialog: OpenDialog) => ({
     isOpen: openDialog === dialog,
@@ -41,7 +42,11 @@ export default function ResourcesPage() {
             : undefined
         }
       />
-      <GroupedResources criteria={{ search: appliedSearch, ...filters }} />
+      <ActiveFilterChips filters={filters} onRemove={(name) => setFilter(name, false)} />
+      <GroupedResources
+        criteria={{ search: appliedSearch, ...filters }}
+        onClearFilters={hasActiveFilters ? clearFilters : undefined}
+      />
       <QrScannerModal {...dialogState('scanner')} />
       {isManager && (
         <>

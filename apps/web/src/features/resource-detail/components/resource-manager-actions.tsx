@@ -1,7 +1,6 @@
 import { Button } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
 import { DeleteResourceButton } from './delete-resource-button.tsx';
 
 type ResourceManagerActionsProps = {
@@ -10,14 +9,14 @@ type ResourceManagerActionsProps = {
   onShowQrCode: () => void;
 };
 
-/** What managers may do with a resource: IoT settings, edit, QR code and delete (spec 01 §2). */
+/**
+ * What managers may do with a resource: edit, QR code and delete (spec 01 §2). The IoT settings
+ * button comes back with their screens (MQTT and webhooks); until then it would lead nowhere.
+ */
 export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
   return (
     <>
-      <LinkButton to={`/resources/${resource.id}/iot`} variant="secondary">
-        {t('resourceDetail.actions.iot')}
-      </LinkButton>
       <Button variant="secondary" onPress={onEdit}>
         {t('resourceDetail.actions.edit')}
       </Button>

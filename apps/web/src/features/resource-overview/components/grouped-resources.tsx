@@ -2,16 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import type { ResourceCriteria } from '../api/resource-criteria.ts';
 import { useGroupedResourceLists } from '../api/use-grouped-resource-lists.ts';
+import { useHiddenByFilters } from '../api/use-hidden-by-filters.ts';
 import { useResourcesInUse } from '../api/use-resources-in-use.ts';
 import { GroupCardSkeleton } from './group-card-skeleton.tsx';
 import { GroupResourcesCard } from './group-resources-card.tsx';
 import { NoResourcesCard } from './no-resources-card.tsx';
 
 /** A card per group plus "Ungrouped"; cards without matches are hidden (spec 01 §2). */
-export function GroupedResources({ criteria }: { criteria: ResourceCriteria }) {
+export function GroupedResources({
+  criteria,
+  onClearFilters,
+}: {
+  criteria: ResourceCriteria;
+  /** Given while overview switches are on; offered when they alone hide everything. */
+  onClearFilters?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { groups, cards, isNothingFound } = useGroupedResourceLists(criteria);
   const isInUse = useResourcesInUse();
+  const hiddenByFilters = useHiddenByFilters(criteria, isNothingFound);
 
   if (groups.isPending) {
     return (
@@ -30,7 +39,8 @@ export function GroupedResources({ criteria }: { criteria: ResourceCriteria }) {
       />
     );
   }
-  if (isNothingFound) return <NoResourcesCard />;
+  if (isNothingFound)
+    return <NoResourcesCard onClearFilters={hiddenByFilters ? onClearFilters : undefined} />;
   return (
     <div className="flex flex-col gap-6">
       {cards

@@ -1,6 +1,7 @@
 /** The two overview switches (spec 01 §2). */
 export type OverviewFilters = { onlyInUseByMe: boolean; onlyWithPermissions: boolean };
 export type OverviewFilterName = keyof OverviewFilters;
+export const OVERVIEW_FILTER_NAMES: OverviewFilterName[] = ['onlyInUseByMe', 'onlyWithPermissions'];
 
 /** Spec 01 §9: members see what they may use, whether in use by them or not. */
 export const DEFAULT_OVERVIEW_FILTERS: OverviewFilters = { onlyInUseByMe: false, onlyWithPermissions: true };

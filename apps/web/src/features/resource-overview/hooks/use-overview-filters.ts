@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import {
+  OVERVIEW_FILTER_NAMES,
   type OverviewFilterName,
   type OverviewFilters,
   readOverviewFilters,
@@ -13,5 +14,9 @@ export function useOverviewFilters() {
     setFilters((current) => ({ ...current, [name]: value }));
     storeOverviewFilter(window.localStorage, name, value);
   }, []);
-  return { filters, setFilter };
+  const clearFilters = useCallback(() => {
+    for (const name of OVERVIEW_FILTER_NAMES) setFilter(name, false);
+  }, [setFilter]);
+  const hasActiveFilters = OVERVIEW_FILTER_NAMES.some((name) => filters[name]);
+  return { filters, setFilter, clearFilters, hasActiveFilters };
 }
