@@ -22,7 +22,9 @@ test('a manager writes markdown documentation that members read on its page and 
 
     const editor = page.getByRole('textbox', { name: 'Markdown content' });
     await expect(editor).toHaveAttribute('rows', '15');
-    await editor.fill('# Laser safety\n\nAlways wear **goggles**.');
+    await editor.fill(
+      '# Laser safety\n\nAlways wear **goggles**.\n\n| Material | Power |\n| --- | --- |\n| Plywood 3 mm | 60 % |\n\n- [x] Extraction on',
+    );
     await expect(page.getByText('Markdown content is required when Markdown type is selected')).toHaveCount(
       0,
     );
@@ -45,6 +47,9 @@ test('a manager writes markdown documentation that members read on its page and 
     await expect(memberPage.getByText(resource.name)).toBeVisible();
     await expect(memberPage.getByRole('heading', { name: 'Laser safety' })).toBeVisible();
     await expect(memberPage.getByText('goggles')).toHaveJSProperty('tagName', 'STRONG');
+    // GitHub-flavoured: the table is a table, the task a ticked checkbox.
+    await expect(memberPage.getByRole('table').getByRole('cell', { name: 'Plywood 3 mm' })).toBeVisible();
+    await expect(memberPage.getByRole('checkbox')).toBeChecked();
     await expect(memberPage.getByRole('link', { name: 'Edit' })).toHaveCount(0);
     await expect(memberPage.getByRole('link', { name: 'Back to resource' })).toHaveAttribute(
       'href',

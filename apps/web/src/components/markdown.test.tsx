@@ -9,6 +9,20 @@ describe('Markdown', () => {
     expect(screen.getByText('bold').tagName).toBe('STRONG');
   });
 
+  it('renders GitHub-flavoured tables, task lists and strikethrough', () => {
+    const { container } = render(
+      <Markdown>
+        {'| Tool | Bits |\n| --- | --- |\n| Router | 6 mm |\n\n- [x] goggles\n- [ ] gloves\n\n~~old~~'}
+      </Markdown>,
+    );
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Tool' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '6 mm' })).toBeTruthy();
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false]);
+    expect(container.querySelector('del')?.textContent).toBe('old');
+  });
+
   it('skips raw HTML', () => {
     const { container } = render(<Markdown>{'before <script>alert(1)</script><b>raw</b> after'}</Markdown>);
     expect(container.querySelector('script')).toBeNull();

@@ -562,7 +562,8 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
   describe('own preferences', () => {
     it('keeps the chosen language per account, null following the browser', async () => {
       const user = await t.given.member();
-      const read = () => t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: user.auth });
+      const read = () =>
+        t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: user.auth });
       expect((await read()).json()).toEqual({ language: null });
       const set = await t.app.inject({
         method: 'PUT',
