@@ -170,3 +170,21 @@ test('every sidebar and resource-page link of an administrator reaches a real sc
     await expect(page.getByText('Page not found'), `${href} leads nowhere`).toHaveCount(0);
   }
 });
+
+test('a German screen counts the characters near the limit and words a length error in German', async ({
+  page,
+}) => {
+  const manager = await createResourceManager('laenge');
+  await openSignedIn(page, manager, '/resources?lng=de');
+  await page.getByRole('button', { name: 'Ressource hinzufügen' }).click();
+  const dialog = page.getByRole('dialog');
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await name.fill('x'.repeat(150));
+  await expect(dialog.getByText('/ 200 Zeichen')).toHaveCount(0);
+  await name.fill('x'.repeat(201));
+  await expect(dialog.getByText('201 / 200 Zeichen')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Erstellen', exact: true }).click();
+  await expect(dialog.getByText('Darf höchstens 200 Zeichen lang sein.')).toBeVisible();
+  await expect(dialog.getByText(/Too big|expected string/)).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -8,6 +8,18 @@ export const ApiErrorSchema = z
     message: z.string(),
     errorCode: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    issues: z
+      .array(
+        z.object({
+          field: z.string(),
+          code: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+        }),
+      )
+      .optional()
+      .describe(
+        'The validation failures as codes with parameters (too_big with maximum, too_small with minimum...), for clients to word in their language',
+      ),
     requestId: z.string(),
   })
   .describe('Error answer: the specification message, an optional stable code and per-field messages');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, userText } from './common.ts';
+import { COMMENT_MAX_LENGTH } from './limits.ts';
 import { UserRefSchema } from './usage.ts';
 
 export const IntroducerSchema = z
@@ -35,7 +36,7 @@ export const IntroductionCommentBodySchema = z
   .object({
     comment: userText()
       .trim()
-      .max(2_000)
+      .max(COMMENT_MAX_LENGTH)
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),

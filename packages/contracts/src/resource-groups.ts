@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, userText, visibleName } from './common.ts';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
 
 export const ResourceGroupSchema = z
   .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
@@ -8,10 +9,10 @@ export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;
 
 /** Name required and trimmed; description trimmed, empty meaning none (spec 01 §2). */
 export const ResourceGroupBodySchema = z.object({
-  name: visibleName().trim().min(1, 'Name is required.').max(200),
+  name: visibleName().trim().min(1, 'Name is required.').max(NAME_MAX_LENGTH),
   description: userText()
     .trim()
-    .max(10_000)
+    .max(DESCRIPTION_MAX_LENGTH)
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),

@@ -8,6 +8,7 @@ import {
   userText,
   visibleName,
 } from './common.ts';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
 import { ResourceMessages } from './resource-messages.ts';
 
 /** Uploaded images: at most this many bytes, of these types (spec 02 §5, §9). */
@@ -56,11 +57,11 @@ export const ListResourcesQuerySchema = PageQuerySchema.extend({
 });
 export type ListResourcesQuery = z.infer<typeof ListResourcesQuerySchema>;
 
-const ResourceNameSchema = visibleName().trim().min(1, 'Name is required.').max(200);
+const ResourceNameSchema = visibleName().trim().min(1, 'Name is required.').max(NAME_MAX_LENGTH);
 /** An empty description is the same as none. */
 const ResourceDescriptionSchema = userText()
   .trim()
-  .max(10_000)
+  .max(DESCRIPTION_MAX_LENGTH)
   .transform((value) => (value === '' ? null : value));
 
 /** Text fields of the multipart create form; the file field is `image`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pagedSchema, userText } from './common.ts';
+import { NOTES_MAX_LENGTH } from './limits.ts';
 
 /** Users in usage data and events carry id and username only (DESIGN §6). */
 export const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
@@ -22,7 +23,7 @@ export type UsageSession = z.infer<typeof UsageSessionSchema>;
 
 const NotesSchema = userText()
   .trim()
-  .max(2_000)
+  .max(NOTES_MAX_LENGTH)
   .transform((value) => (value === '' ? null : value))
   .nullable()
   .optional();

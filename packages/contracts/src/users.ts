@@ -7,7 +7,13 @@ import {
   userText,
   visibleName,
 } from './common.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './limits.ts';
 
 export const PermissionNameSchema = z.enum([
   'canManageResources',
@@ -38,11 +44,11 @@ export type User = z.infer<typeof UserSchema>;
 
 export const UsernameSchema = visibleName()
   .trim()
-  .min(3, 'Username must be at least 3 characters long.')
-  .max(64, 'Username must be at most 64 characters long.')
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters long.`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters long.`)
   .regex(/^[^\s@]+$/u, 'Username must not contain spaces or @.');
 
-export const EmailSchema = userText().trim().max(254).pipe(z.email('Invalid email address'));
+export const EmailSchema = userText().trim().max(EMAIL_MAX_LENGTH).pipe(z.email('Invalid email address'));
 
 export const PasswordSchema = userText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)

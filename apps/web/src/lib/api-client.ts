@@ -1,4 +1,6 @@
 import type { ApiError as ApiErrorBody } from '@toolpass/contracts';
+import i18next from 'i18next';
+import { validationMessage } from '../i18n/validation-message.ts';
 
 /** A failed call: the HTTP status and, when the server sent one, its typed error body (DESIGN §3). */
 export class ApiError extends Error {
@@ -16,9 +18,22 @@ export class ApiError extends Error {
     return this.body?.errorCode;
   }
 
-  /** Messages per field (`{ password: ['…'] }`), empty when the server sent none. */
+  /**
+   * Messages per field (`{ password: ['…'] }`) in the user's language, worded from the failures'
+   * codes when the server sent them; empty when the server sent none.
+   */
   get fieldErrors(): Record<string, string[]> {
-    return this.body?.errors ?? {};
+    const issues = this.body?.issues;
+    if (!issues?.length) return this.body?.errors ?? {};
+    const messages: Record<string, string[]> = {};
+    for (const issue of issues) {
+      const worded = messages[issue.field] ?? [];
+      // The server lists a field's messages in the order of its issues.
+      const serverText = this.body?.errors?.[issue.field]?.[worded.length];
+      worded.push(validationMessage(i18next.t, issue, serverText));
+      messages[issue.field] = worded;
+    }
+    return messages;
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isValueRefused } from '../db/db-errors.ts';
 import { AppError } from './errors.ts';
+import { type ApiIssue, toApiIssue } from './validation-issues.ts';
 
 /** A route may name the message and code of its own validation failures (spec 01 §5, §8). */
 export type ValidationErrorConfig = { message: string; errorCode?: string };
@@ -52,6 +53,18 @@ function fieldErrors(error: FastifyError & { validation: { instancePath: string;
   return errors;
 }
 
+type ValidationIssue = { instancePath: string; keyword?: string; params?: Record<string, unknown> };
+
+function issuesOf(error: FastifyError & { validation: ValidationIssue[] }): ApiIssue[] {
+  return error.validation.map((issue) =>
+    toApiIssue(
+      issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request'),
+      issue.keyword,
+      issue.params ?? {},
+    ),
+  );
+}
+
 /**
  * One place that turns every failure into the API error body. Internals of a 5xx are logged,
  * never sent.
@@ -63,6 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: error.message,
         ...(error.errorCode ? { errorCode: error.errorCode } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.issues ? { issues: error.issues } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -71,6 +85,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: custom?.message ?? Messages.invalidInput,
         ...(custom?.errorCode ? { errorCode: custom.errorCode } : {}),
         errors: fieldErrors(error),
+        issues: issuesOf(error),
       });
     }
     if (isValueRefused(error)) {

@@ -1,4 +1,5 @@
 import { Messages } from '@toolpass/contracts';
+import type { ApiIssue } from './validation-issues.ts';
 
 /**
  * What services throw: a status, the specification's message and optionally a stable code and
@@ -8,20 +9,18 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly errorCode: string | undefined;
   readonly errors: Record<string, string[]> | undefined;
-  constructor(
-    statusCode: number,
-    message: string,
-    options: { errorCode?: string; errors?: Record<string, string[]> } = {},
-  ) {
+  readonly issues: ApiIssue[] | undefined;
+  constructor(statusCode: number, message: string, options: Options = {}) {
     super(message);
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.errorCode = options.errorCode;
     this.errors = options.errors;
+    this.issues = options.issues;
   }
 }
 
-type Options = { errorCode?: string; errors?: Record<string, string[]> };
+type Options = { errorCode?: string; errors?: Record<string, string[]>; issues?: ApiIssue[] };
 
 export const badRequest = (message: string = Messages.invalidInput, options?: Options) =>
   new AppError(400, message, options);

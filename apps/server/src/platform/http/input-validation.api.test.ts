@@ -1,4 +1,4 @@
-import { Messages } from '@toolpass/contracts';
+import { Messages, NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
@@ -27,6 +27,25 @@ describe.each(TEST_DIALECTS)('input the database cannot take is a 400 on %s', (d
     expect((await get(`/api/resources/${resourceId}`)).statusCode).toBe(200);
     expect((await get('/api/users?ids=1,00002')).statusCode).toBe(400);
     expect((await get(`/api/resources/${resourceId}/usage/history?userId=2147483648`)).statusCode).toBe(400);
+  });
+
+  it('gives each validation failure a code and its bounds, for clients to word in their language', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/resource-groups',
+      headers: admin.auth,
+      payload: { name: 'x'.repeat(NAME_MAX_LENGTH + 1), description: 7 },
+    });
+    expect(response.statusCode).toBe(400);
+    const { issues } = response.json();
+    expect(issues).toContainEqual({
+      field: 'name',
+      code: 'too_big',
+      params: expect.objectContaining({ maximum: NAME_MAX_LENGTH, origin: 'string' }),
+    });
+    expect(issues).toContainEqual(expect.objectContaining({ field: 'description', code: 'invalid_type' }));
+    // The refused input itself is never echoed.
+    expect(response.body).not.toContain('x'.repeat(50));
   });
 
   it('refuses NUL in any text and invisible characters in names, writing nothing', async () => {

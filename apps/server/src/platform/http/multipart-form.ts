@@ -3,6 +3,7 @@ import { Messages } from '@toolpass/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from './errors.ts';
+import { describeZodIssues } from './validation-issues.ts';
 
 export type MultipartForm = { fields: Record<string, string>; file: Buffer | undefined };
 
@@ -97,10 +98,5 @@ export async function readMultipartForm(request: FastifyRequest, limits: FormLim
 export function parseFormFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.infer<T> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join('.') || 'request';
-    errors[field] = [...(errors[field] ?? []), issue.message];
-  }
-  throw badRequest(Messages.invalidInput, { errors });
+  throw badRequest(Messages.invalidInput, describeZodIssues(result.error.issues));
 }

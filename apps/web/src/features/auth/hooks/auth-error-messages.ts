@@ -17,8 +17,11 @@ const MIN_LENGTH_HINT = /at least \d+ characters|too short|min(imum)?[ _-]?lengt
 export function registrationErrorMessage(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError) || !error.body) return t('auth.register.errorFallback');
   const fieldMessages = Object.values(error.fieldErrors).flat();
-  const passwordMessages = error.fieldErrors.password ?? [];
-  if (passwordMessages.some((message) => MIN_LENGTH_HINT.test(message))) {
+  const passwordMessages = error.body.errors?.password ?? [];
+  const passwordTooShort = error.body.issues?.some(
+    (issue) => issue.field === 'password' && issue.code === 'too_small',
+  );
+  if (passwordTooShort || passwordMessages.some((message) => MIN_LENGTH_HINT.test(message))) {
     return t('auth.register.passwordTooShort');
   }
   const first = fieldMessages[0];

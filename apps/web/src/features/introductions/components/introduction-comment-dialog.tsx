@@ -1,6 +1,8 @@
 import { Button, Form, Label, Modal, TextArea, TextField } from '@heroui/react';
+import { COMMENT_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
 import type { IntroductionDecision } from '../hooks/use-introduction-decision.ts';
 
 type IntroductionCommentDialogProps = {
@@ -58,6 +60,7 @@ function CommentForm({ request, isPending, onSubmit }: CommentFormProps) {
         <TextField variant="secondary" name="comment" value={comment} onChange={setComment} autoFocus>
           <Label>{t('introductions.commentDialog.comment')}</Label>
           <TextArea rows={3} placeholder={t('introductions.commentDialog.commentPlaceholder')} />
+          <LengthHint value={comment} max={COMMENT_MAX_LENGTH} />
         </TextField>
       </Modal.Body>
       <Modal.Footer>

@@ -1,8 +1,10 @@
 import { Button, Form, Input, Label, Modal, Switch, TextArea, TextField } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LengthHint } from '../../../components/length-hint.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -83,11 +85,13 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
         <TextField isRequired name="name" value={name} onChange={setName} autoFocus>
           <Label>{t('resourceForm.name')}</Label>
           <Input />
+          <LengthHint value={name} max={NAME_MAX_LENGTH} />
           <TranslatedFieldError />
         </TextField>
         <TextField name="description" value={description} onChange={setDescription}>
           <Label>{t('resourceForm.description')}</Label>
           <TextArea rows={4} />
+          <LengthHint value={description} max={DESCRIPTION_MAX_LENGTH} />
           <TranslatedFieldError />
         </TextField>
         <Switch name="allowTakeOver" isSelected={allowTakeOver} onChange={setAllowTakeOver}>

@@ -1,6 +1,8 @@
 import { Button, Description, Form, Label, Modal, TextArea, TextField } from '@heroui/react';
+import { NOTES_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
 
 type NotesModalProps = {
   isOpen: boolean;
@@ -52,6 +54,7 @@ function NotesForm({ title, submitLabel, onSubmit }: NotesFormProps) {
           <Label>{t('usage.notes.label')}</Label>
           <TextArea rows={4} />
           <Description>{t('usage.notes.optional')}</Description>
+          <LengthHint value={notes} max={NOTES_MAX_LENGTH} />
         </TextField>
       </Modal.Body>
       <Modal.Footer>
