@@ -13,7 +13,8 @@ type PageHeaderProps = {
 export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div className="flex flex-col gap-1">
+      {/* min-w-0 and anywhere-wrapping: a name of 120 characters without a space still fits a phone. */}
+      <div className="flex min-w-0 flex-col gap-1">
         {back && (
           <Link
             to={back.to}
@@ -22,8 +23,8 @@ export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) 
             <ArrowLeftIcon /> {back.label}
           </Link>
         )}
-        <h1 className="text-2xl font-semibold">{title}</h1>
-        {subtitle && <p className="text-muted">{subtitle}</p>}
+        <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">{title}</h1>
+        {subtitle && <p className="text-muted [overflow-wrap:anywhere]">{subtitle}</p>}
       </div>
       {actions}
     </header>

@@ -20,7 +20,7 @@ export function DeleteResourceButton({
 
   return (
     <>
-      <Button variant="danger-soft" onPress={() => setIsOpen(true)}>
+      <Button size="sm" variant="danger-soft" onPress={() => setIsOpen(true)}>
         {t('resourceDetail.delete.button')}
       </Button>
       <AlertDialog.Backdrop isOpen={isOpen} onOpenChange={setIsOpen}>

@@ -21,7 +21,7 @@ export function ResourceHeader({ resource, actions }: { resource: Resource; acti
           title={resource.name}
           subtitle={resource.description}
           back={{ to: '/resources', label: t('resourceDetail.back') }}
-          actions={<div className="flex flex-wrap gap-2">{actions}</div>}
+          actions={<div className="flex flex-wrap items-center gap-2">{actions}</div>}
         />
       </div>
     </div>

@@ -15,15 +15,19 @@ type ResourceManagerActionsProps = {
  */
 export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
+  // One group, quieter than the page's one primary action (start or end, in the usage card).
   return (
-    <>
-      <Button variant="secondary" onPress={onEdit}>
+    <fieldset
+      aria-label={t('resourceDetail.actions.manage')}
+      className="flex min-w-0 flex-wrap items-center gap-1 rounded-full border border-separator p-1"
+    >
+      <Button size="sm" variant="ghost" onPress={onEdit}>
         {t('resourceDetail.actions.edit')}
       </Button>
-      <Button variant="secondary" onPress={onShowQrCode}>
+      <Button size="sm" variant="ghost" onPress={onShowQrCode}>
         {t('resourceDetail.actions.qrCode')}
       </Button>
       <DeleteResourceButton resourceId={resource.id} resourceName={resource.name} />
-    </>
+    </fieldset>
   );
 }

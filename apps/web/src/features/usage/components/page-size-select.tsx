@@ -11,15 +11,16 @@ type PageSizeSelectProps = {
 export function PageSizeSelect({ sizes, value, onChange }: PageSizeSelectProps) {
   const { t } = useTranslation();
   return (
+    // Label beside the trigger, so the history's header stays one aligned row.
     <Select
-      className="w-32"
+      className="flex flex-row items-center gap-2"
       value={value}
       onChange={(key) => {
         if (key !== null) onChange(Number(key));
       }}
     >
-      <Label>{t('usageHistory.pageSize')}</Label>
-      <Select.Trigger>
+      <Label className="whitespace-nowrap">{t('usageHistory.pageSize')}</Label>
+      <Select.Trigger className="w-20">
         <Select.Value />
         <Select.Indicator />
       </Select.Trigger>

@@ -36,9 +36,9 @@ export function UsageHistoryCard({ resourceId }: { resourceId: number }) {
 
   return (
     <Card role="region" aria-labelledby={titleId}>
-      <Card.Header className="flex flex-row flex-wrap items-end justify-between gap-3">
+      <Card.Header className="flex flex-row flex-wrap items-center justify-between gap-3">
         <Card.Title id={titleId}>{t('usageHistory.title')}</Card.Title>
-        <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-wrap items-center gap-4">
           {isManager && (
             <Checkbox
               isSelected={showAllUsers}
