@@ -10,6 +10,7 @@ import {
 } from '../support/detail-api.ts';
 import { e2eEnvironment } from '../support/environment.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { linkIn, waitForMail } from '../support/mailbox.ts';
 
 /** A second request or a failure toast would show up a little after the double click. */
 const SETTLE_MS = 1_000;
@@ -187,4 +188,30 @@ test('a German screen counts the characters near the limit and words a length er
   await expect(dialog.getByText('Darf höchstens 200 Zeichen lang sein.')).toBeVisible();
   await expect(dialog.getByText(/Too big|expected string/)).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('an unverified member can have the verification mail sent again from the sign-in screen', async ({
+  page,
+}) => {
+  const account = uniqueAccount('unverified');
+  const registered = await fetch(new URL('/api/users', e2eEnvironment().baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, strategy: 'local_password' }),
+  });
+  expect(registered.status).toBe(201);
+  await waitForMail(account.email, /confirm your email/i);
+
+  await page.goto('/');
+  await page.getByLabel('Username or email').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Email address not verified', { exact: false })).toBeVisible();
+  await waitForMail(account.email, /confirm your email/i);
+  await page.getByRole('button', { name: 'Resend verification mail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We sent a new verification link' })).toBeVisible();
+
+  const link = linkIn(await waitForMail(account.email, /confirm your email/i), '/verify-email');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('Your email address is confirmed. You can sign in now.')).toBeVisible();
 });

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { ConfigError, loadConfig, resolveDataDir } from './config/config.ts';
 import { resolveSecretKey } from './platform/crypto/secret-key.ts';
 import { DatabaseLockedError, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -23,7 +22,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const dataDir = path.resolve(config.dataDir);
+  const dataDir = resolveDataDir(config.dataDir);
   config.secretKey = resolveSecretKey(config.secretKey, dataDir);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;

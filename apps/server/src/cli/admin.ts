@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CreateUserBodySchema } from '@toolpass/contracts';
 import { createServices } from '../app.ts';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { ConfigError, loadConfig, resolveDataDir } from '../config/config.ts';
 import { DatabaseLockedError, openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { AppError } from '../platform/http/errors.ts';
@@ -47,7 +46,7 @@ export async function runAdminCommand(argv: string[], env: Record<string, string
   const config = loadConfig(env);
   const logger = createLogger('warn');
   const database = await openDatabase({
-    dataDir: path.resolve(config.dataDir),
+    dataDir: resolveDataDir(config.dataDir),
     databaseUrl: config.databaseUrl,
   });
   try {

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, resolveDataDir } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
@@ -90,5 +91,24 @@ describe('loadConfig', () => {
       'TRUST_PROXY',
     ]);
     expect((caught as ConfigError).message).toContain('SECRET_KEY: must be at least 32 characters long');
+  });
+
+  it('builds the default public address from PORT, so PORT alone gives working mail links', () => {
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://tools.example.org/' }).publicUrl).toBe(
+      'https://tools.example.org',
+    );
+  });
+});
+
+describe('resolveDataDir', () => {
+  it('resolves a relative folder from where npm was started, else from the working folder', () => {
+    const root = path.resolve('/srv/toolpass');
+    const server = path.join(root, 'apps', 'server');
+    expect(resolveDataDir('./data', { INIT_CWD: root }, server)).toBe(path.join(root, 'data'));
+    expect(resolveDataDir('./data', {}, server)).toBe(path.join(server, 'data'));
+    expect(resolveDataDir('/var/lib/toolpass', { INIT_CWD: root }, server)).toBe(
+      path.resolve('/var/lib/toolpass'),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -37,10 +38,11 @@ const TrustProxySchema = z
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset, it follows PORT (see loadConfig), so PORT alone gives working mail links.
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http or https address, e.g. https://tools.example.org' })
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -95,7 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: value.PORT,
     host: value.HOST,
-    publicUrl: value.PUBLIC_URL,
+    publicUrl: value.PUBLIC_URL ?? `http://localhost:${value.PORT}`,
     dataDir: value.DATA_DIR,
     databaseUrl: value.DATABASE_URL,
     smtpUrl: value.SMTP_URL,
@@ -104,4 +106,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
   };
+}
+
+/**
+ * The data folder as an absolute path. A relative DATA_DIR is relative to where the command was
+ * started: npm runs the server's script inside apps/server but names the folder it was invoked
+ * from in INIT_CWD, so `npm start` at the repository root keeps its data in ./data there.
+ */
+export function resolveDataDir(
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+  cwd: string = process.cwd(),
+): string {
+  return path.resolve(env.INIT_CWD || cwd, dataDir);
 }

@@ -4,15 +4,39 @@ import type { OutgoingMail } from './mail-queue.ts';
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
-/** SMTP when SMTP_URL is set; otherwise every mail, link included, is written to the log. */
-export function createMailTransport(options: { smtpUrl: string | undefined; from: string; logger: Logger }) {
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+/**
+ * Without a mail server, what an administrator needs from a mail in plain lines of the server's
+ * output: to whom, what, and each link on a line of its own, ready to open (a JSON log line would
+ * escape it).
+ */
+export function mailWithoutServer(mail: OutgoingMail): string {
+  const links = [...new Set(mail.text.match(LINK) ?? [])];
+  return [
+    `Mail not sent (no SMTP_URL): to ${mail.to}, "${mail.subject}"`,
+    ...links.map((link) => `  Open: ${link}`),
+    '',
+  ].join('\n');
+}
+
+/** SMTP when SMTP_URL is set; otherwise every mail is logged and its links printed (see above). */
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  /** Where the plain lines go; standard output unless a test listens. */
+  print?: (text: string) => void;
+}) {
   if (!options.smtpUrl) {
+    const print = options.print ?? ((text: string) => void process.stdout.write(text));
     return {
       async send(mail: OutgoingMail) {
         options.logger.info(
           { mail: { to: mail.to, subject: mail.subject } },
-          `Mail not sent (no SMTP_URL configured). To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`,
+          'Mail not sent (no SMTP_URL configured); its links follow on their own lines',
         );
+        if (options.logger.isLevelEnabled('info')) print(mailWithoutServer(mail));
       },
       close() {},
     } satisfies MailTransport;

@@ -1,9 +1,12 @@
 import { Button, Form, Input, Label, TextField } from '@heroui/react';
+import { ErrorCodes } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useResendVerification } from '../api/use-resend-verification.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
 import { signInErrorMessage } from '../hooks/auth-error-messages.ts';
 
@@ -13,20 +16,43 @@ type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const { t } = useTranslation();
   const signIn = useSignIn();
+  const resend = useResendVerification();
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
+  const isUnverified =
+    signIn.error instanceof ApiError && signIn.error.errorCode === ErrorCodes.emailNotVerified;
 
   return (
     <Form
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
+        resend.reset();
         signIn.mutate({ username: usernameOrEmail.trim(), password });
       }}
     >
       <h1 className="text-2xl font-semibold">{t('auth.login.title')}</h1>
       {signIn.isError && (
         <FormErrorAlert title={t('auth.login.errorTitle')} message={signInErrorMessage(t, signIn.error)} />
+      )}
+      {isUnverified && (
+        <div className="flex flex-col items-start gap-2">
+          {resend.data === 'sent' ? (
+            <p role="status" className="text-sm">
+              {t('auth.login.verificationResent')}
+            </p>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              isPending={resend.isPending}
+              onPress={() => resend.mutate({ username: usernameOrEmail.trim(), password })}
+            >
+              {t('auth.login.resendVerification')}
+            </Button>
+          )}
+          {resend.isError && <p className="text-sm text-danger">{signInErrorMessage(t, resend.error)}</p>}
+        </div>
       )}
       <TextField
         isRequired
