@@ -96,8 +96,8 @@ test('the language chosen on the sign-in screen survives a reload, and an accoun
 }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByRole('button', { name: 'Language: English' }).click();
-  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Deutsch' }).click();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();

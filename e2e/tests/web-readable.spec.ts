@@ -76,6 +76,8 @@ test('names of 120 characters wrap on a phone: no page scrolls sideways', async 
     ).toBeLessThanOrEqual(0);
 
   await openSignedIn(page, manager, '/resources');
+  // Other tests' resources fill the first pages; the search finds these two.
+  await page.getByRole('searchbox', { name: 'Search resources' }).fill(long.slice(0, 11));
   await expect(page.getByText(long).first()).toBeVisible();
   await noSidewaysScroll();
   await page.goto(`/resources/${resource.id}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RuleMessages } from './messages.ts';
 
 /** The error body every failing call answers with (DESIGN §3). */
 export const ApiErrorSchema = z
@@ -38,13 +39,13 @@ export const IdSchema = z
     z.number(),
     z
       .string()
-      .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number.')
+      .regex(/^[1-9][0-9]{0,9}$/, RuleMessages.wholeNumber)
       .transform(Number),
   ])
   .pipe(z.number().int().min(1).max(MAX_ID));
 
 /** Why text with a NUL character is refused: PostgreSQL cannot store it. */
-export const NUL_IN_TEXT_MESSAGE = 'Must not contain NUL characters.';
+export const NUL_IN_TEXT_MESSAGE = RuleMessages.nulInText;
 
 /** Text as a person sends it; every text field of a request is built on this (issue 12). */
 export function userText() {
@@ -53,10 +54,7 @@ export function userText() {
 
 /** A name others read: no control or invisible (zero-width, bidi override) characters either. */
 export function visibleName() {
-  return userText().refine(
-    (value) => !/[\p{Cc}\p{Cf}]/u.test(value),
-    'Must not contain control or invisible characters.',
-  );
+  return userText().refine((value) => !/[\p{Cc}\p{Cf}]/u.test(value), RuleMessages.invisibleInName);
 }
 
 export const PageQuerySchema = z.object({

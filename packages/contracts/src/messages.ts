@@ -34,3 +34,15 @@ export const ErrorCodes = {
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidVerificationToken: 'UserEmailInvalidVerificationTokenException',
 } as const;
+
+/**
+ * How the contract words the rules a zod code alone does not name. Here, without the schema
+ * library, so a web page that only needs a text does not load it (issue 13).
+ */
+export const RuleMessages = {
+  /** Why text with a NUL character is refused: PostgreSQL cannot store it. */
+  nulInText: 'Must not contain NUL characters.',
+  invisibleInName: 'Must not contain control or invisible characters.',
+  usernameCharacters: 'Username must not contain spaces or @.',
+  wholeNumber: 'Must be a positive whole number.',
+} as const;

@@ -14,6 +14,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './limits.ts';
+import { RuleMessages } from './messages.ts';
 
 export const PermissionNameSchema = z.enum([
   'canManageResources',
@@ -46,7 +47,7 @@ export const UsernameSchema = visibleName()
   .trim()
   .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters long.`)
   .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters long.`)
-  .regex(/^[^\s@]+$/u, 'Username must not contain spaces or @.');
+  .regex(/^[^\s@]+$/u, RuleMessages.usernameCharacters);
 
 export const EmailSchema = userText().trim().max(EMAIL_MAX_LENGTH).pipe(z.email('Invalid email address'));
 

@@ -1,4 +1,4 @@
-import { type ApiError as ApiErrorBody, NUL_IN_TEXT_MESSAGE } from '@toolpass/contracts';
+import { type ApiError as ApiErrorBody, RuleMessages } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 import { translateServerMessage } from './server-message.ts';
 
@@ -6,10 +6,10 @@ export type ValidationIssue = NonNullable<ApiErrorBody['issues']>[number];
 
 /** The contract's own wordings of a failed rule, where a code alone does not say which rule. */
 const RULE_KEYS: Record<string, string> = {
-  [NUL_IN_TEXT_MESSAGE]: 'validation.nul',
-  'Must not contain control or invisible characters.': 'validation.invisible',
-  'Username must not contain spaces or @.': 'validation.usernameCharacters',
-  'Must be a positive whole number.': 'validation.wholeNumber',
+  [RuleMessages.nulInText]: 'validation.nul',
+  [RuleMessages.invisibleInName]: 'validation.invisible',
+  [RuleMessages.usernameCharacters]: 'validation.usernameCharacters',
+  [RuleMessages.wholeNumber]: 'validation.wholeNumber',
 };
 
 const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Language, LanguageSchema } from '@toolpass/contracts';
+import type { Language } from '@toolpass/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES } from '../../../i18n/i18n.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { fetchPreferences, preferencesQueryKey, savePreferences } from '../api/preferences-api.ts';
 
 /** Each language named in itself, so someone who cannot read the current one still finds theirs. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
-export const LANGUAGES = LanguageSchema.options;
+// The sign-in screen uses this: the contract's schema would bring the schema library into it.
+export const LANGUAGES = SUPPORTED_LANGUAGES satisfies readonly Language[];
 
 /**
  * The interface language and a way to change it: i18next keeps the choice in this browser, and a
@@ -22,7 +24,7 @@ export function useLanguage() {
     mutationFn: savePreferences,
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
   });
-  const current = LanguageSchema.safeParse(i18n.resolvedLanguage).data ?? 'en';
+  const current = LANGUAGES.find((language) => language === i18n.resolvedLanguage) ?? 'en';
   const choose = (language: Language) => {
     void i18n.changeLanguage(language);
     if (user) save.mutate({ language });

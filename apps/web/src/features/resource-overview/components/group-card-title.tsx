@@ -7,7 +7,10 @@ export function GroupCardTitle({ group }: { group: ResourceGroup }) {
   const canOpen = useCanOpenGroup(group.id);
   if (!canOpen) return group.name;
   return (
-    <Link to={`/resource-groups/${group.id}`} className="text-accent underline-offset-4 hover:underline">
+    <Link
+      to={`/resource-groups/${group.id}`}
+      className="text-accent-soft-foreground underline-offset-4 hover:underline"
+    >
       {group.name}
     </Link>
   );
