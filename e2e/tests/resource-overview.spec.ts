@@ -10,7 +10,7 @@ import {
 import { expect, expectAccessible, MOBILE_VIEWPORT, saveScreenshot, test } from '../support/fixtures.ts';
 import { createGroup, makeGroupIntroducer } from '../support/introduction-api.ts';
 import { table } from '../support/introduction-page.ts';
-import { addResourceToGroup, startUsage } from '../support/resource-overview-api.ts';
+import { addResourceToGroup } from '../support/resource-overview-api.ts';
 
 /** A word only this run's resources and groups contain, so searches ignore other specs' data. */
 const unique = () => randomBytes(4).toString('hex');
@@ -169,27 +169,59 @@ test('the filter switches apply at once and are remembered across a reload', asy
   );
 });
 
-test('another member sees "In Use" within a second of a session started elsewhere', async ({ browser }) => {
+test('the overview chip and the resource page follow a session started and ended in another browser, within a second', async ({
+  browser,
+}) => {
   const word = unique();
   const manager = await createResourceManager('live-manager');
   const resource = await createResource(manager, { name: `Laser cutter ${word}` });
   const watcher = await createMember('live-watcher');
   await grantIntroduction(manager, resource.id, watcher.id);
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/resources/events'));
-  await openSignedIn(page, watcher, '/resources');
-  await search(page, word);
-  const row = table(page, 'Resources in Ungrouped').getByRole('row', {
-    name: new RegExp(`Laser cutter ${word}`),
-  });
-  await expect(row).toContainText('Available');
-  await streamOpened;
+  const watching = await browser.newContext();
+  const acting = await browser.newContext();
+  try {
+    const page = await watching.newPage();
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/resources/events'));
+    await openSignedIn(page, watcher, '/resources');
+    const searched = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('search') === word,
+    );
+    await search(page, word);
+    const row = table(page, 'Resources in Ungrouped').getByRole('row', {
+      name: new RegExp(`Laser cutter ${word}`),
+    });
+    await expect(row).toContainText('Available');
+    await streamOpened;
+    await searched;
+    // The chips follow the in-use set; the lists themselves are not fetched again.
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/resources') listRequests.push(request.url());
+    });
 
-  await startUsage(manager, resource.id);
-  await expect(row).toContainText('In Use', { timeout: 1_000 });
-  await context.close();
+    const other = await acting.newPage();
+    await openSignedIn(other, manager, `/resources/${resource.id}`);
+    await other.getByRole('button', { name: 'Start Using Resource' }).click();
+    await expect(other.getByText('You are using this resource')).toBeVisible();
+    await expect(row).toContainText('In Use', { timeout: 1_000 });
+
+    await other.getByRole('button', { name: 'End Session', exact: true }).click();
+    await expect(other.getByRole('button', { name: 'Start Using Resource' })).toBeVisible();
+    await expect(row).toContainText('Available', { timeout: 1_000 });
+    expect(listRequests).toEqual([]);
+
+    // The resource page's usage card follows too.
+    await page.goto(`/resources/${resource.id}`);
+    await expect(page.getByText('The resource is available.')).toBeVisible();
+    await other.getByRole('button', { name: 'Start Using Resource' }).click();
+    await expect(page.getByText(manager.username).first()).toBeVisible({ timeout: 1_000 });
+    await other.getByRole('button', { name: 'End Session', exact: true }).click();
+    await expect(page.getByText('The resource is available.')).toBeVisible({ timeout: 1_000 });
+  } finally {
+    await watching.close();
+    await acting.close();
+  }
 });
 
 test('a group introducer opens the group from the overview and sees it read-only', async ({ page }) => {

@@ -6,7 +6,7 @@ type IntroducersTableProps = { introducers: Introducer[]; onRevoke: (introducer:
 
 /** One row per introducer, with the action that removes them (spec 02 §2). */
 export function IntroducersTable({ introducers, onRevoke }: IntroducersTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table>
       <Table.ScrollContainer>
@@ -17,6 +17,8 @@ export function IntroducersTable({ introducers, onRevoke }: IntroducersTableProp
           </Table.Header>
           <Table.Body
             items={introducers}
+            // Rows are cached by item: what they read besides it is listed here (README).
+            dependencies={[i18n.language, onRevoke]}
             renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introducers.empty')}</p>}
           >
             {(introducer) => (

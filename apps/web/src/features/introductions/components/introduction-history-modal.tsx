@@ -36,7 +36,7 @@ export function IntroductionHistoryModal({ introduction, onClose }: Introduction
 }
 
 function HistoryTable({ introduction }: { introduction: Introduction }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The server lists the history newest first (contracts: IntroductionSchema.history).
   const table = useClientPage(introduction.history, INTRODUCTIONS_PAGE_SIZE);
   return (
@@ -51,6 +51,8 @@ function HistoryTable({ introduction }: { introduction: Introduction }) {
             </Table.Header>
             <Table.Body
               items={table.items}
+              // Rows are cached by item: the language they are worded in is listed here (README).
+              dependencies={[i18n.language]}
               renderEmptyState={() => (
                 <p className="p-6 text-center text-muted">{t('introductions.historyModal.empty')}</p>
               )}

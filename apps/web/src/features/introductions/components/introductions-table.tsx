@@ -19,7 +19,7 @@ export function IntroductionsTable({
   onGrant,
   onRevoke,
 }: IntroductionsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Table>
       <Table.ScrollContainer>
@@ -31,6 +31,8 @@ export function IntroductionsTable({
           </Table.Header>
           <Table.Body
             items={introductions}
+            // Rows are cached by item: what they read besides it is listed here (README).
+            dependencies={[i18n.language, onShowHistory, onGrant, onRevoke]}
             renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introductions.empty')}</p>}
           >
             {(introduction) => (

@@ -6,11 +6,11 @@ import { useLivePollInterval } from '../../resources/live/use-resource-live-upda
 const resourceIdsOf = (sessions: UsageSession[]) => new Set(sessions.map((session) => session.resourceId));
 
 /**
- * Whether a resource has a running session, for the status chips; undefined until known. Live
- * events keep it fresh; while the event stream is down it is polled instead.
+ * The ids of the resources with a running session, for the status chips; undefined until known.
+ * A new set whenever it changes, so rows built from it render again. Live events keep it fresh;
+ * while the event stream is down it is polled instead.
  */
-export function useResourcesInUse(): (resourceId: number) => boolean | undefined {
+export function useResourcesInUse(): ReadonlySet<number> | undefined {
   const refetchInterval = useLivePollInterval();
-  const inUse = useQuery({ ...resourcesInUseQuery(), select: resourceIdsOf, refetchInterval });
-  return (resourceId) => (inUse.data ? inUse.data.has(resourceId) : undefined);
+  return useQuery({ ...resourcesInUseQuery(), select: resourceIdsOf, refetchInterval }).data;
 }

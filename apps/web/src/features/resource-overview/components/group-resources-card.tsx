@@ -9,11 +9,12 @@ import { ResourceTableSkeleton } from './resource-table-skeleton.tsx';
 
 type GroupResourcesCardProps = {
   card: ResourceCardSource;
-  isInUse: (resourceId: number) => boolean | undefined;
+  /** Ids of the resources in use; undefined until known. */
+  inUse: ReadonlySet<number> | undefined;
 };
 
 /** One group's resources (or the ungrouped ones) as a paged table (spec 01 §2). */
-export function GroupResourcesCard({ card, isInUse }: GroupResourcesCardProps) {
+export function GroupResourcesCard({ card, inUse }: GroupResourcesCardProps) {
   const { t } = useTranslation();
   const { group, list } = card;
   const name = group ? group.name : t('resourceOverview.ungrouped.title');
@@ -38,7 +39,7 @@ export function GroupResourcesCard({ card, isInUse }: GroupResourcesCardProps) {
             <ResourceTable
               label={t('resourceOverview.table.label', { group: name })}
               resources={list.data.data}
-              isInUse={isInUse}
+              inUse={inUse}
             />
             <PagePagination page={card.page} totalPages={list.data.totalPages} onChange={card.setPage} />
           </>

@@ -19,7 +19,7 @@ export function GroupedResources({
 }) {
   const { t } = useTranslation();
   const { groups, cards, isNothingFound } = useGroupedResourceLists(criteria);
-  const isInUse = useResourcesInUse();
+  const inUse = useResourcesInUse();
   const hiddenByFilters = useHiddenByFilters(criteria, isNothingFound);
 
   if (groups.isPending) {
@@ -46,7 +46,7 @@ export function GroupedResources({
       {cards
         .filter((card) => card.list.data?.total !== 0)
         .map((card) => (
-          <GroupResourcesCard key={card.groupId} card={card} isInUse={isInUse} />
+          <GroupResourcesCard key={card.groupId} card={card} inUse={inUse} />
         ))}
     </div>
   );

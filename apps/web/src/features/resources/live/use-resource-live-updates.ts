@@ -1,9 +1,14 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@toolpass/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeToEventStream } from '../../../lib/event-stream.ts';
 import { useSession } from '../../../session/session-context.tsx';
-import { resourceGroupsKeys, resourcesKeys, USAGE_POLL_INTERVAL_MS } from '../api/resources-queries.ts';
+import {
+  type ResourceListParams,
+  resourceGroupsKeys,
+  resourcesKeys,
+  USAGE_POLL_INTERVAL_MS,
+} from '../api/resources-queries.ts';
 
 /**
  * One stream of every resource's events for the whole tab: browsers allow only six HTTP/1.1
@@ -30,11 +35,21 @@ export function resourceIdsOf(event: LiveEvent): number[] {
   return [...ids];
 }
 
+/** Lists a usage change can alter: only those filtered to what is in use by the viewer. */
+const listsFollowingUsage = (query: Query) =>
+  (query.queryKey[2] as ResourceListParams | undefined)?.onlyInUseByMe === true;
+
 function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
   for (const id of resourceIdsOf(event)) {
     void queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(id) });
   }
-  void queryClient.invalidateQueries({ queryKey: resourcesKeys.lists });
+  // A start or end changes the in-use set (the chips), not the lists: refetching every group's
+  // list on each start would cost a request per card for nothing.
+  const isUsage = event.type.startsWith('usage.');
+  void queryClient.invalidateQueries({
+    queryKey: resourcesKeys.lists,
+    ...(isUsage ? { predicate: listsFollowingUsage } : {}),
+  });
   void queryClient.invalidateQueries({ queryKey: resourcesKeys.inUse });
   // Group pages show introductions and members that resource events change too.
   void queryClient.invalidateQueries({ queryKey: resourceGroupsKeys.all });
