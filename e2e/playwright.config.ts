@@ -1,4 +1,19 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type LaunchOptions } from '@playwright/test';
+
+/** Debian's Chromium and the flags every browser test uses; no browser is downloaded. */
+export const CHROMIUM_LAUNCH_OPTIONS: LaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 /** Browser tests against the built app served by the real server (see support/global-setup.ts). */
 export default defineConfig({
@@ -18,19 +33,6 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      // Debian's Chromium; no browser is downloaded.
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
 });

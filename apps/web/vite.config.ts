@@ -4,14 +4,32 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import license from 'rollup-plugin-license';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { dependenciesManifest } from './build/dependencies-manifest.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
+  // Shown by the update prompt ("Last updated") and compared by the browser tests.
+  define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
   plugins: [
     react(),
     tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'service-worker.ts',
+      // Registered by src/pwa/use-service-worker.ts, which also drives the update prompt.
+      injectRegister: false,
+      // public/manifest.json is the manifest (spec 01 §10 lists its fields).
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,json}'],
+        // Store screenshots are for install dialogs, not for the app; the package list is fetched.
+        globIgnores: ['screenshots/**', 'dependencies.json'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
     license({
       thirdParty: {
         includePrivate: false,

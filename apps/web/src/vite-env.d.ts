@@ -8,3 +8,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** When this build was made (vite.config.ts), for the update prompt's "Last updated". */
+declare const __BUILD_DATE__: string;

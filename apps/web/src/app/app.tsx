@@ -1,17 +1,26 @@
 import { Toast } from '@heroui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { BootScreen } from '../components/boot-screen.tsx';
 import { InstallPrompt } from '../features/install-prompt/install-prompt.tsx';
 import { captureInstallPromptEvent } from '../features/install-prompt/install-prompt-event.ts';
-import { PullToRefreshIndicator } from '../features/pull-to-refresh/pull-to-refresh-indicator.tsx';
+import { OfflineBanner } from '../pwa/offline-banner.tsx';
+import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
 import { createQueryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { ThemeProvider } from './theme-context.tsx';
 
 captureInstallPromptEvent();
+
+// Pulling needs a touch screen: elsewhere the gesture's code is not even downloaded.
+const hasTouchScreen = navigator.maxTouchPoints > 0;
+const PullToRefreshIndicator = lazy(() =>
+  import('../features/pull-to-refresh/pull-to-refresh-indicator.tsx').then((module) => ({
+    default: module.PullToRefreshIndicator,
+  })),
+);
 
 function Routes() {
   const { isInitialized } = useSession();
@@ -23,13 +32,19 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
+        <OfflineBanner />
         <Suspense fallback={<BootScreen />}>
           <SessionProvider>
             <Routes />
           </SessionProvider>
           <Toast.Provider placement="top end" />
-          <PullToRefreshIndicator />
+          {hasTouchScreen && (
+            <Suspense>
+              <PullToRefreshIndicator />
+            </Suspense>
+          )}
           <InstallPrompt />
+          <UpdatePrompt />
         </Suspense>
       </ThemeProvider>
     </QueryClientProvider>

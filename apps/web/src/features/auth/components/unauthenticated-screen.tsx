@@ -6,14 +6,19 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { useSession } from '../../../session/session-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-import { RegisterForm } from './register-form.tsx';
 import { SsoProviderButtons } from './sso-provider-buttons.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
 
 // Only a return from single sign-on needs it; the dialog code would weigh on every sign-in screen.
 const SsoAccountLinkingModal = lazy(() => import('./sso-account-linking-modal.tsx'));
+// The other two views load when chosen: the first screen's download has a budget (decision 4).
+const RegisterForm = lazy(() =>
+  import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form.tsx').then((module) => ({ default: module.ForgotPasswordForm })),
+);
 
 type View = 'login' | 'register' | 'forgotPassword';
 
@@ -57,8 +62,10 @@ export function UnauthenticatedScreen() {
                 onRegister={() => setView('register')}
               />
             )}
-            {view === 'register' && <RegisterForm onSignIn={() => setView('login')} />}
-            {view === 'forgotPassword' && <ForgotPasswordForm onBack={() => setView('login')} />}
+            <Suspense>
+              {view === 'register' && <RegisterForm onSignIn={() => setView('login')} />}
+              {view === 'forgotPassword' && <ForgotPasswordForm onBack={() => setView('login')} />}
+            </Suspense>
             {view !== 'forgotPassword' && <SsoProviderButtons providers={SSO_PROVIDERS} />}
           </Card.Content>
         </Card>

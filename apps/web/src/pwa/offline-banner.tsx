@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Whether the browser believes it has a network; the banner and the query client follow it. */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribe, () => navigator.onLine);
+}
+
+/** A plain line at the top while offline (spec 01 §1): what still works, and that it recovers. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  if (isOnline) return null;
+  return (
+    <div
+      role="status"
+      className="sticky top-0 z-50 bg-warning px-4 py-2 text-center text-sm text-warning-foreground"
+    >
+      {t('pwa.offline')}
+    </div>
+  );
+}
