@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../playwright.config.ts';
+import { openSignedIn } from '../support/accounts.ts';
+import { createResource, createResourceManager } from '../support/detail-api.ts';
 import { e2eEnvironment } from '../support/environment.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 
@@ -133,4 +135,26 @@ test('Chromium finds the app installable, and the manifest has what phones need'
     await context.close();
     await rm(profile, { recursive: true, force: true });
   }
+});
+
+test('offline, a resource page keeps what it showed and disables starting, with the reason', async ({
+  page,
+  context,
+}) => {
+  const manager = await createResourceManager('offline');
+  const resource = await createResource(manager, { name: `Drill ${Date.now()}` });
+  await openSignedIn(page, manager, `/resources/${resource.id}`);
+  const start = page.getByRole('button', { name: 'Start Using Resource' });
+  await expect(start).toBeEnabled();
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  await expect(start).toBeDisabled();
+  await expect(page.getByText('Needs a connection to the server.')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(start).toBeEnabled();
+  await start.click();
+  await expect(page.getByText('You are using this resource')).toBeVisible();
 });

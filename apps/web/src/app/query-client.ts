@@ -18,7 +18,9 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: true,
         staleTime: 10_000,
       },
-      mutations: { retry: false },
+      // An action fails at once without a network instead of waiting to run whenever it returns:
+      // a machine must not start minutes after its member walked away.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

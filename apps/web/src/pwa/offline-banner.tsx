@@ -1,19 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Whether the browser believes it has a network; the banner and the query client follow it. */
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
-}
+import { useIsOnline } from '../lib/use-is-online.ts';
 
 /** A plain line at the top while offline (spec 01 §1): what still works, and that it recovers. */
 export function OfflineBanner() {

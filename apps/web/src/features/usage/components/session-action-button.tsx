@@ -1,4 +1,6 @@
 import { Button, ButtonGroup, Dropdown, IconChevronDown, Label } from '@heroui/react';
+import { useTranslation } from 'react-i18next';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 
 type SessionActionButtonProps = {
   label: string;
@@ -11,7 +13,10 @@ type SessionActionButtonProps = {
   onActionWithNotes: () => void;
 };
 
-/** A session action with a menu offering the same action with notes ("End with Notes"). */
+/**
+ * A session action with a menu offering the same action with notes ("End with Notes"). Offline it
+ * is disabled and says why: a start must reach the server now, not whenever the network returns.
+ */
 export function SessionActionButton({
   label,
   withNotesLabel,
@@ -21,24 +26,29 @@ export function SessionActionButton({
   onAction,
   onActionWithNotes,
 }: SessionActionButtonProps) {
+  const { t } = useTranslation();
+  const isOnline = useIsOnline();
   return (
-    <ButtonGroup className="self-start" variant={variant} isDisabled={isPending}>
-      <Button isPending={isPending} onPress={onAction}>
-        {label}
-      </Button>
-      <Dropdown>
-        <Button isIconOnly aria-label={moreLabel}>
-          <ButtonGroup.Separator />
-          <IconChevronDown />
+    <div className="flex flex-col items-start gap-1">
+      <ButtonGroup className="self-start" variant={variant} isDisabled={isPending || !isOnline}>
+        <Button isPending={isPending} onPress={onAction}>
+          {label}
         </Button>
-        <Dropdown.Popover placement="bottom end">
-          <Dropdown.Menu aria-label={moreLabel} onAction={onActionWithNotes}>
-            <Dropdown.Item id="with-notes" textValue={withNotesLabel}>
-              <Label>{withNotesLabel}</Label>
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown.Popover>
-      </Dropdown>
-    </ButtonGroup>
+        <Dropdown>
+          <Button isIconOnly aria-label={moreLabel}>
+            <ButtonGroup.Separator />
+            <IconChevronDown />
+          </Button>
+          <Dropdown.Popover placement="bottom end">
+            <Dropdown.Menu aria-label={moreLabel} onAction={onActionWithNotes}>
+              <Dropdown.Item id="with-notes" textValue={withNotesLabel}>
+                <Label>{withNotesLabel}</Label>
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown.Popover>
+        </Dropdown>
+      </ButtonGroup>
+      {!isOnline && <p className="text-sm text-muted">{t('pwa.needsConnection')}</p>}
+    </div>
   );
 }
