@@ -5,7 +5,8 @@ const MAX_RETRIES = 2;
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status < 500) return false;
+  // No answer at all (status 0) is worth another try; a 4xx answer is not.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiClient, setBearerToken } from './api-client.ts';
+import { ApiError, apiClient, NO_CONNECTION_STATUS, setBearerToken } from './api-client.ts';
 
 function respond(status: number, body: unknown) {
   return vi.fn(async () => new Response(JSON.stringify(body), { status, statusText: 'Status text' }));
@@ -54,5 +54,29 @@ describe('apiClient', () => {
     const error = await apiClient.get('/api/users/me').catch((e) => e);
 
     expect(error).toMatchObject({ status: 502, message: 'Bad Gateway', body: undefined });
+  });
+
+  it('turns a call that got no answer into an ApiError with status 0, and leaves aborts alone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const error = await apiClient.get('/api/users/me').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: NO_CONNECTION_STATUS });
+    expect((error as ApiError).message).not.toContain('Failed to fetch');
+
+    const controller = new AbortController();
+    controller.abort();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new DOMException('aborted', 'AbortError');
+      }),
+    );
+    const aborted = await apiClient.get('/api/users/me', { signal: controller.signal }).catch((e) => e);
+    expect(aborted).toBeInstanceOf(DOMException);
   });
 });

@@ -104,9 +104,19 @@ function authorizedHeaders(): Headers {
   return headers;
 }
 
+/** Status of an answer that never came (no network, server unreachable). */
+export const NO_CONNECTION_STATUS = 0;
+
 async function send<T>(method: string, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
   const sentWith = bearerToken;
-  const response = await fetch(path, { ...init, method, credentials: 'include', signal });
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, method, credentials: 'include', signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // The browser's "Failed to fetch" would reach the screen in English; this says what happened.
+    throw new ApiError(NO_CONNECTION_STATUS, i18next.t('pwa.needsConnection'), undefined);
+  }
   const body = await readBody(response);
   if (!response.ok) {
     reportRejection(response.status, sentWith);
