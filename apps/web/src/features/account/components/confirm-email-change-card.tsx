@@ -1,6 +1,5 @@
-import { Button, Card } from '@heroui/react';
+import { Alert, Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
 import { useConfirmEmailChange } from '../api/use-confirm-email-change.ts';
@@ -50,7 +49,12 @@ export function ConfirmEmailChangeCard({ token, newEmail }: ConfirmEmailChangeCa
         <Card.Title className="text-xl">{t('account.confirmEmailChange.failedTitle')}</Card.Title>
       </Card.Header>
       <Card.Content>
-        <FormErrorAlert message={message} />
+        <Alert status="danger" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{message}</Alert.Description>
+          </Alert.Content>
+        </Alert>
       </Card.Content>
       <Card.Footer className="flex flex-wrap gap-2">
         {hasLink && <Button onPress={submit}>{t('common.tryAgain')}</Button>}

@@ -1,6 +1,5 @@
-import { Button, Card } from '@heroui/react';
+import { Alert, Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { useUndoEmailChange } from '../api/use-undo-email-change.ts';
 import { undoEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
@@ -38,7 +37,12 @@ export function UndoEmailChangeCard({ token, email }: UndoEmailChangeCardProps) 
           <Card.Title className="text-xl">{t('account.undoEmailChange.title')}</Card.Title>
         </Card.Header>
         <Card.Content>
-          <FormErrorAlert message={t('account.undoEmailChange.invalidLink')} />
+          <Alert status="danger" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t('account.undoEmailChange.invalidLink')}</Alert.Description>
+            </Alert.Content>
+          </Alert>
         </Card.Content>
         <Card.Footer>
           <LinkButton to="/" variant="secondary">
@@ -56,7 +60,12 @@ export function UndoEmailChangeCard({ token, email }: UndoEmailChangeCardProps) 
       </Card.Header>
       {undo.isError && (
         <Card.Content>
-          <FormErrorAlert message={undoEmailChangeErrorMessage(t, undo.error)} />
+          <Alert status="danger" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{undoEmailChangeErrorMessage(t, undo.error)}</Alert.Description>
+            </Alert.Content>
+          </Alert>
         </Card.Content>
       )}
       <Card.Footer className="flex flex-wrap gap-2">
