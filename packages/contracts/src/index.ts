@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './events.ts';
+export * from './integration-templates.ts';
 export * from './introductions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
