@@ -39,6 +39,8 @@ import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUsersService } from './domains/users/users.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
+import { resolveSecretKey } from './platform/crypto/secret-key.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { createReadCache } from './platform/db/read-cache.ts';
 import { createEventFanout } from './platform/events/event-fanout.ts';
@@ -99,6 +101,11 @@ function orderedBy(event: { data: unknown }): number | null {
 export function createServices(deps: AppDeps) {
   const { db, dialect } = deps.database;
   const clock = deps.clock ?? systemClock;
+  // main.ts resolves the key before it builds the app; an app built elsewhere (a script) gets the
+  // same generated key file, so what one stores the other can read.
+  const secretKey = deps.config.secretKey ?? resolveSecretKey(undefined, deps.config.dataDir);
+  /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
+  const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
   // Durable deliveries (mail, and every consumer of events that must see each one) are jobs:
   // one table, one runner, a retry policy per kind of target (DESIGN §5, decision 8).
   const jobStore = createJobStore({ dialect });
@@ -229,6 +236,7 @@ export function createServices(deps: AppDeps) {
 
   return {
     clock,
+    secretBox,
     mailTransport,
     jobStore,
     jobRunner,

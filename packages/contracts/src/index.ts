@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './common.ts';
+export * from './deliveries.ts';
 export * from './events.ts';
 export * from './integration-templates.ts';
 export * from './introductions.ts';
