@@ -33,6 +33,10 @@ test('the installed app opens offline with a banner and recovers when the networ
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
   await expect(banner).toBeVisible();
+  // A form that needs the server cannot be sent, and says why: the banner describes its button.
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toBeDisabled();
+  await expect(signIn).toHaveAccessibleDescription(/You are offline/);
   await expectAccessible(page);
   // The API is never answered from a cache.
   const health = await page.evaluate(() =>
@@ -49,6 +53,7 @@ test('the installed app opens offline with a banner and recovers when the networ
 
   await context.setOffline(false);
   await expect(banner).toHaveCount(0);
+  await expect(signIn).toBeEnabled();
   expect(await page.evaluate(() => fetch('/api/health').then((response) => response.status))).toBe(200);
 });
 
@@ -85,13 +90,17 @@ test('a new version opens the update prompt; reminding hides it, updating reload
     await prompt.getByRole('button', { name: 'Remind Me in 10 minutes' }).click();
     await expect(prompt).toHaveCount(0);
 
-    // The version still waits: the next visit asks again, and updating takes the new shell.
-    await page.reload();
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
-    await prompt.getByRole('button', { name: 'Update Now (Instant)' }).click();
+    // The version still waits: the next visit asks again (here in German), and updating takes the
+    // new shell.
+    await page.goto('/?lng=de');
+    const germanPrompt = page.getByRole('dialog').filter({ hasText: 'Neue Version verfügbar' });
+    await expect(germanPrompt).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page);
+    await germanPrompt.getByRole('button', { name: 'Jetzt aktualisieren (sofort)' }).click();
     await expect.poll(() => page.content().catch(() => ''), { timeout: 15_000 }).toContain(marker);
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   } finally {
+    await page.goto('/?lng=en');
     await Promise.all([writeFile(workerFile, worker), writeFile(shellFile, shell)]);
   }
 });
@@ -157,4 +166,34 @@ test('offline, a resource page keeps what it showed and disables starting, with 
   await expect(start).toBeEnabled();
   await start.click();
   await expect(page.getByText('You are using this resource')).toBeVisible();
+});
+
+test('an installed app opened offline shows the pages a member last saw, and sign-out forgets them', async ({
+  page,
+  context,
+}) => {
+  const manager = await createResourceManager('offline-start');
+  const resource = await createResource(manager, { name: `Lathe ${Date.now()}` });
+  await openSignedIn(page, manager, `/resources/${resource.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  await controlledByServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  // The answers are written a moment after they change.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('toolpass-query-cache') ?? ''))
+    .toContain(resource.name);
+
+  // A cold start without a network: the page comes back from what was kept, not an error.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: resource.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Using Resource' })).toBeDisabled();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Start Using Resource' })).toBeEnabled();
+  await page.getByRole('button', { name: `Account menu of ${manager.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('toolpass-query-cache'))).toBeNull();
 });

@@ -1,6 +1,6 @@
 import { Toast } from '@heroui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { BootScreen } from '../components/boot-screen.tsx';
 import { InstallPrompt } from '../features/install-prompt/install-prompt.tsx';
@@ -8,7 +8,6 @@ import { captureInstallPromptEvent } from '../features/install-prompt/install-pr
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { SessionProvider, useSession } from '../session/session-context.tsx';
-import { createQueryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { ThemeProvider } from './theme-context.tsx';
 
@@ -27,8 +26,7 @@ function Routes() {
   return isInitialized ? <RouterProvider router={router} /> : <BootScreen />;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

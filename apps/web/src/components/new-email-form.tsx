@@ -1,5 +1,6 @@
-import { Button, Form, Input, Label, TextField } from '@heroui/react';
+import { Form, Input, Label, TextField } from '@heroui/react';
 import { useState } from 'react';
+import { SubmitButton } from './submit-button.tsx';
 import { TranslatedFieldError } from './translated-field-error.tsx';
 
 /**
@@ -37,9 +38,9 @@ export function NewEmailForm(props: {
         <Input />
         <TranslatedFieldError />
       </TextField>
-      <Button type="submit" className="sm:mt-6" isDisabled={!trimmed} isPending={props.isPending}>
+      <SubmitButton className="sm:mt-6" isDisabled={!trimmed} isPending={props.isPending}>
         {props.submitLabel}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

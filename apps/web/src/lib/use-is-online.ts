@@ -13,3 +13,18 @@ function subscribe(onChange: () => void) {
 export function useIsOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine);
 }
+
+/** The offline banner's element id: what a control disabled offline is described by. */
+export const OFFLINE_BANNER_ID = 'offline-banner';
+
+/**
+ * The props of a button that needs the server: disabled offline and described by the offline
+ * banner that says why (spec 01 §1); it comes back by itself with the network.
+ */
+export function useNeedsConnection(isDisabled?: boolean) {
+  const isOnline = useIsOnline();
+  return {
+    isDisabled: isDisabled === true || !isOnline,
+    'aria-describedby': isOnline ? undefined : OFFLINE_BANNER_ID,
+  };
+}

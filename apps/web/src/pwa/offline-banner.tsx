@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useIsOnline } from '../lib/use-is-online.ts';
+import { OFFLINE_BANNER_ID, useIsOnline } from '../lib/use-is-online.ts';
 
 /** A plain line at the top while offline (spec 01 §1): what still works, and that it recovers. */
 export function OfflineBanner() {
@@ -8,6 +8,7 @@ export function OfflineBanner() {
   if (isOnline) return null;
   return (
     <div
+      id={OFFLINE_BANNER_ID}
       role="status"
       className="sticky top-0 z-50 bg-warning px-4 py-2 text-center text-sm text-warning-foreground"
     >

@@ -1,4 +1,5 @@
 import type { AuthSession } from '@toolpass/contracts';
+import { forgetPersistedQueryCache } from '../pwa/query-cache-storage.ts';
 
 /** Storage key of the persisted auth object (spec 01 §9). */
 export const AUTH_STORAGE_KEY = 'auth';
@@ -34,4 +35,6 @@ export function storeAuth(auth: StoredAuth): void {
 export function clearStoredAuth(): void {
   localStorage.removeItem(AUTH_STORAGE_KEY);
   sessionStorage.removeItem(AUTH_STORAGE_KEY);
+  // The answers kept for an offline start belonged to this session.
+  forgetPersistedQueryCache();
 }

@@ -15,6 +15,8 @@ import { useSessionRefresh } from './use-session-refresh.ts';
 
 /** Token refresh and current-user poll (spec 01 §4, §9). */
 export const SESSION_POLL_INTERVAL_MS = 20 * 60 * 1000;
+/** Dispatched on window when someone signs in in this tab. */
+export const SIGNED_IN_EVENT = 'toolpass:signed-in';
 /** After sign-in every cached answer is fetched again, about a second later (spec 01 §4). */
 export const SIGN_IN_REFETCH_DELAY_MS = 1000;
 
@@ -103,6 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (auth: StoredAuth) => {
       setSignedOutReason(undefined);
       storeAuth(auth);
+      // From now on this member's answers are kept for an offline start (main.tsx loads that code).
+      window.dispatchEvent(new Event(SIGNED_IN_EVENT));
       setBearerToken(auth.authToken);
       setAuthToken(auth.authToken);
       window.setTimeout(() => void queryClient.invalidateQueries(), SIGN_IN_REFETCH_DELAY_MS);

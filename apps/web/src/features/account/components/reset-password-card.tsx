@@ -1,10 +1,11 @@
-import { Button, Card, Form } from '@heroui/react';
+import { Card, Form } from '@heroui/react';
 import { PASSWORD_MIN_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/use-reset-password.ts';
 
@@ -76,9 +77,7 @@ export function ResetPasswordCard({ token, userId }: ResetPasswordCardProps) {
             value={confirmation}
             onChange={setConfirmation}
           />
-          <Button type="submit" fullWidth>
-            {t('account.resetPassword.submit')}
-          </Button>
+          <SubmitButton fullWidth>{t('account.resetPassword.submit')}</SubmitButton>
         </Form>
       </Card.Content>
     </Card>

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Label, TextField } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -40,9 +41,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <Input />
         <TranslatedFieldError />
       </TextField>
-      <Button type="submit" fullWidth isPending={requestReset.isPending}>
+      <SubmitButton fullWidth isPending={requestReset.isPending}>
         {t('auth.forgotPassword.submit')}
-      </Button>
+      </SubmitButton>
       <Button variant="ghost" fullWidth onPress={onBack}>
         {t('auth.forgotPassword.back')}
       </Button>

@@ -6,6 +6,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { useResendVerification } from '../api/use-resend-verification.ts';
 import { useSignIn } from '../api/use-sign-in.ts';
 import { signInErrorMessage } from '../hooks/auth-error-messages.ts';
@@ -16,6 +17,8 @@ type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const { t } = useTranslation();
   const signIn = useSignIn();
+  // The sign-in screen's own button, not SubmitButton: its chunk would push this screen over budget.
+  const needsConnection = useNeedsConnection();
   const resend = useResendVerification();
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -77,7 +80,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
           {t('auth.login.forgotPassword')}
         </Button>
       </div>
-      <Button type="submit" fullWidth isPending={signIn.isPending}>
+      <Button type="submit" fullWidth isPending={signIn.isPending} {...needsConnection}>
         {t('auth.login.submit')}
       </Button>
       <p className="flex flex-wrap items-center justify-center gap-1 text-sm text-muted">

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/use-register.ts';
@@ -77,9 +78,9 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
           <Input />
           <TranslatedFieldError />
         </TextField>
-        <Button type="submit" fullWidth isPending={register.isPending}>
+        <SubmitButton fullWidth isPending={register.isPending}>
           {t('auth.register.submit')}
-        </Button>
+        </SubmitButton>
         <p className="flex flex-wrap items-center justify-center gap-1 text-sm text-muted">
           {t('auth.register.haveAccount')}
           <Button variant="ghost" size="sm" onPress={onSignIn}>

@@ -1,8 +1,9 @@
-import { Button, Form, Modal } from '@heroui/react';
+import { Form, Modal } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -66,9 +67,9 @@ export default function SsoAccountLinkingModal({ linking, onLinked }: SsoAccount
               />
             </Modal.Body>
             <Modal.Footer>
-              <Button type="submit" fullWidth isDisabled={!isComplete} isPending={link.isPending}>
+              <SubmitButton fullWidth isDisabled={!isComplete} isPending={link.isPending}>
                 {t('auth.ssoLinking.submit')}
-              </Button>
+              </SubmitButton>
             </Modal.Footer>
           </Form>
         </Modal.Dialog>

@@ -1,10 +1,11 @@
-import { Button, Card, Skeleton } from '@heroui/react';
+import { Card, Skeleton } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useResourceDocumentation, useSaveDocumentation } from '../api/use-resource-documentation.ts';
@@ -88,9 +89,9 @@ function EditorForm({ resource, back }: { resource: Resource; back: { to: string
       <LinkButton to={back.to} variant="tertiary">
         {t('documentation.editor.cancel')}
       </LinkButton>
-      <Button type="submit" form={FORM_ID} isPending={save.isPending}>
+      <SubmitButton form={FORM_ID} isPending={save.isPending}>
         {t('documentation.editor.save')}
-      </Button>
+      </SubmitButton>
     </div>
   );
 

@@ -1,9 +1,10 @@
-import { Button, Card, Skeleton } from '@heroui/react';
+import { Card, Skeleton } from '@heroui/react';
 import type { UserRef } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { INTRODUCTIONS_PAGE_SIZE } from '../api/introductions-queries.ts';
 import { useGrantIntroducer, useRevokeIntroducer } from '../api/use-introducer-mutations.ts';
@@ -108,9 +109,9 @@ function AddIntroducer({ scope, introducerIds }: { scope: IntroductionScope; int
         disabledUserIds={introducerIds}
         onSelectionChange={setSelected}
       />
-      <Button type="submit" isDisabled={!selected} isPending={grant.isPending}>
+      <SubmitButton isDisabled={!selected} isPending={grant.isPending}>
         {t('introducers.add')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

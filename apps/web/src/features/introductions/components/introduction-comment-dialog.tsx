@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import type { IntroductionDecision } from '../hooks/use-introduction-decision.ts';
 
 type IntroductionCommentDialogProps = {
@@ -67,9 +68,9 @@ function CommentForm({ request, isPending, onSubmit }: CommentFormProps) {
         <Button variant="tertiary" slot="close">
           {t('introductions.commentDialog.cancel')}
         </Button>
-        <Button type="submit" variant={isGrant ? 'primary' : 'danger'} isPending={isPending}>
+        <SubmitButton variant={isGrant ? 'primary' : 'danger'} isPending={isPending}>
           {isGrant ? t('introductions.commentDialog.grant') : t('introductions.commentDialog.revoke')}
-        </Button>
+        </SubmitButton>
       </Modal.Footer>
     </Form>
   );

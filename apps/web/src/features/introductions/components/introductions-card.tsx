@@ -1,9 +1,10 @@
-import { Button, Card, Skeleton } from '@heroui/react';
+import { Card, Skeleton } from '@heroui/react';
 import type { UserRef } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { INTRODUCTIONS_PAGE_SIZE } from '../api/introductions-queries.ts';
 import { useIntroductions } from '../api/use-introductions.ts';
 import { byUsername } from '../hooks/page-of.ts';
@@ -55,9 +56,7 @@ export function IntroductionsCard({ scope }: { scope: IntroductionScope }) {
           }}
         >
           <UserPicker key={pickerKey} label={t('introductions.pickerLabel')} onSelectionChange={setPicked} />
-          <Button type="submit" isDisabled={!picked}>
-            {t('introductions.grantPicked')}
-          </Button>
+          <SubmitButton isDisabled={!picked}>{t('introductions.grantPicked')}</SubmitButton>
         </form>
         {introductions.isPending && <Skeleton className="h-32 w-full rounded-lg" />}
         {introductions.isError && (

@@ -1,6 +1,7 @@
 import { Button, Form, Modal } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateResourceGroup } from '../api/use-create-resource-group.ts';
 import { useResourceGroupForm } from '../hooks/use-resource-group-form.ts';
@@ -66,9 +67,9 @@ function CreateResourceGroupForm({ onDone }: { onDone: () => void }) {
         <Button slot="close" variant="secondary">
           {t('resourceGroups.cancel')}
         </Button>
-        <Button type="submit" isDisabled={!form.fields.name} isPending={create.isPending}>
+        <SubmitButton isDisabled={!form.fields.name} isPending={create.isPending}>
           {t('resourceGroups.create.submit')}
-        </Button>
+        </SubmitButton>
       </Modal.Footer>
     </Form>
   );

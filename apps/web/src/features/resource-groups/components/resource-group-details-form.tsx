@@ -1,6 +1,7 @@
-import { Button, Form } from '@heroui/react';
+import { Form } from '@heroui/react';
 import type { ResourceGroup } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateResourceGroup } from '../api/use-update-resource-group.ts';
 import { useResourceGroupForm } from '../hooks/use-resource-group-form.ts';
@@ -36,14 +37,13 @@ export function ResourceGroupDetailsForm({ group }: { group: ResourceGroup }) {
         description={form.description}
         onDescriptionChange={form.setDescription}
       />
-      <Button
-        type="submit"
+      <SubmitButton
         className="w-fit"
         isDisabled={!form.fields.name || !isChanged}
         isPending={update.isPending}
       >
         {t('common.save')}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

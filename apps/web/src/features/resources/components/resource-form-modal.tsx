@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -108,9 +109,9 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
         <Button variant="tertiary" slot="close">
           {t('resourceForm.cancel')}
         </Button>
-        <Button type="submit" isPending={save.isPending}>
+        <SubmitButton isPending={save.isPending}>
           {isEdit ? t('resourceForm.update') : t('resourceForm.create')}
-        </Button>
+        </SubmitButton>
       </Modal.Footer>
     </Form>
   );

@@ -3,6 +3,7 @@ import { NOTES_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 
 type NotesModalProps = {
   isOpen: boolean;
@@ -61,7 +62,7 @@ function NotesForm({ title, submitLabel, onSubmit }: NotesFormProps) {
         <Button variant="tertiary" slot="close">
           {t('usage.notes.cancel')}
         </Button>
-        <Button type="submit">{submitLabel}</Button>
+        <SubmitButton>{submitLabel}</SubmitButton>
       </Modal.Footer>
     </Form>
   );

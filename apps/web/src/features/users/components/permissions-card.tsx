@@ -1,8 +1,9 @@
-import { Button, Card, Checkbox, Label, Skeleton } from '@heroui/react';
+import { Card, Checkbox, Label, Skeleton } from '@heroui/react';
 import type { PermissionName, SystemPermissions } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdatePermissions } from '../api/use-update-permissions.ts';
 import { useUserPermissions } from '../api/use-users.ts';
@@ -77,9 +78,9 @@ function PermissionsForm({ userId, saved }: { userId: number; saved: SystemPermi
           </Checkbox>
         ))}
       </fieldset>
-      <Button type="submit" className="w-fit" isDisabled={!isChanged} isPending={update.isPending}>
+      <SubmitButton className="w-fit" isDisabled={!isChanged} isPending={update.isPending}>
         {t('common.save')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
