@@ -15,6 +15,8 @@ export const FEATURE_NAMESPACES = [
   'resource-overview',
   'resource-detail',
   'resource-administration',
+  'integrations',
+  'webhooks',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 
