@@ -190,7 +190,15 @@ const webhookFields = {
     .describe('Milliseconds between attempts'),
   signatureHeader: z
     .string()
-    .refine(isUsableHeaderName, 'Must be an HTTP header name.')
+    .trim()
+    .refine(
+      (name) =>
+        isUsableHeaderName(name) &&
+        ![WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_ID_HEADER].some(
+          (own) => own.toLowerCase() === name.toLowerCase(),
+        ),
+      'Must be an HTTP header name other than X-Webhook-Timestamp and X-Webhook-Id.',
+    )
     .describe('The header carrying the hex HMAC-SHA256 of "<timestamp>.<body>"'),
 };
 
