@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogControll
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
+import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
+import { createWebhookTarget } from './adapters/webhooks/webhook-target.ts';
 import type { Config } from './config/config.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
@@ -37,6 +39,10 @@ import { createUserSearchService } from './domains/users/user-search.service.ts'
 import { createUsersRepository } from './domains/users/users.repository.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUsersService } from './domains/users/users.service.ts';
+import type { WebhookSender } from './domains/webhooks/webhook-sender.ts';
+import { createWebhooksRepository } from './domains/webhooks/webhooks.repository.ts';
+import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './domains/webhooks/webhooks.service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { ScryptParams } from './platform/crypto/password.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
@@ -86,6 +92,8 @@ export type AppDeps = {
   jobLeaseMs?: number;
   /** How often idle job runners look for due jobs (default 1 s). */
   jobPollMs?: number;
+  /** Replaces the HTTP client of webhooks, e.g. to count requests in a unit test. */
+  webhookSender?: WebhookSender;
 };
 
 /** Events older than this are forgotten once no delivery job refers to them. */
@@ -112,7 +120,26 @@ export function createServices(deps: AppDeps) {
   const mailTransport =
     deps.mailTransport ??
     createMailTransport({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, logger: deps.logger });
-  const targetKinds = [createMailTarget({ transport: mailTransport })];
+  // Webhooks are a target kind, which the event transactions need before the resources service
+  // exists; they read resources through the repository (one look-up by id).
+  const resourcesRepo = createResourcesRepository({
+    db,
+    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
+  });
+  const webhookSender = deps.webhookSender ?? sendWebhookRequest;
+  const webhooks = createWebhooksService({
+    db,
+    repo: createWebhooksRepository(),
+    resources: resourcesRepo,
+    secrets: secretBox('webhook-secret'),
+    jobStore,
+    send: webhookSender,
+    clock,
+  });
+  const targetKinds = [
+    createMailTarget({ transport: mailTransport }),
+    createWebhookTarget({ webhooks, send: webhookSender, now: () => clock.now() }),
+  ];
   if (deps.eventConsumers?.length) targetKinds.push(createProbeTargets(deps.eventConsumers));
   const jobRunner = createJobRunner({
     db,
@@ -191,10 +218,6 @@ export function createServices(deps: AppDeps) {
     },
   });
 
-  const resourcesRepo = createResourcesRepository({
-    db,
-    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
-  });
   const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
   const resources = createResourcesService({
     db,
@@ -254,6 +277,7 @@ export function createServices(deps: AppDeps) {
     resourceListing,
     introductions,
     usage,
+    webhooks,
   };
 }
 
@@ -310,6 +334,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(usageRoutes({ usage: services.usage }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));
+  await app.register(webhooksRoutes({ webhooks: services.webhooks }));
   await app.register(
     resourceEventsRoutes({
       hub: services.resourceEventHub,

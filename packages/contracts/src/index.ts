@@ -13,3 +13,4 @@ export * from './sso.ts';
 export * from './usage.ts';
 export * from './user-search.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

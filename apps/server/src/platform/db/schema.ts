@@ -142,6 +142,33 @@ export type DeliveryJobsTable = {
   finished_at: NullableTimestamp;
 };
 
+export type WebhookMethodColumn = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type WebhooksTable = {
+  id: Generated<number>;
+  resource_id: number;
+  name: string;
+  url: string;
+  method: WebhookMethodColumn;
+  /** JSON text of an object of header names to string values. */
+  headers: string;
+  in_use_template: string;
+  not_in_use_template: string;
+  takeover_template: string;
+  active: Bool;
+  send_on_start: Bool;
+  send_on_stop: Bool;
+  send_on_takeover: Bool;
+  retry_enabled: Bool;
+  max_retries: number;
+  retry_delay_ms: number;
+  signature_header: string;
+  /** Sealed by the 'webhook-secret' secret box; never the secret itself. */
+  secret_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -155,6 +182,7 @@ export type Database = {
   introductions: IntroductionsTable;
   outbox_events: OutboxEventsTable;
   delivery_jobs: DeliveryJobsTable;
+  webhooks: WebhooksTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

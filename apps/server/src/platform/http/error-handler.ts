@@ -95,9 +95,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, request, 429, { message: Messages.tooManyRequests });
     if (status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, too large a body.
+      // Fastify's own refusals: malformed JSON, wrong content type, too large a body. A malformed
+      // body is refused input like any other, so a route's own validation message applies to it.
+      const custom = request.routeOptions.config?.validationError;
       const message =
-        status === 400 || error.code?.startsWith('FST_ERR_CTP') ? Messages.invalidInput : error.message;
+        status === 400
+          ? (custom?.message ?? Messages.invalidInput)
+          : error.code?.startsWith('FST_ERR_CTP')
+            ? Messages.invalidInput
+            : error.message;
       return send(reply, request, status, { message });
     }
     request.log.error({ err: error }, 'Request failed');

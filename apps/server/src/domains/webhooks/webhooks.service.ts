@@ -1,0 +1,225 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type CreateWebhookBody,
+  type DeliveryLogEntry,
+  renderTemplate,
+  sampleTemplateValues,
+  type UpdateWebhookBody,
+  type Webhook,
+  WebhookMessages,
+  type WebhookTestResult,
+  type WebhookWithSecret,
+} from '@toolpass/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
+import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { readDeliveryLog } from '../../platform/jobs/delivery-log.ts';
+import type { JobStore } from '../../platform/jobs/job-store.ts';
+import type { WebhookSender } from './webhook-sender.ts';
+import type { StoredWebhook, UsageMoment, WebhooksRepository } from './webhooks.repository.ts';
+
+/** The kind of delivery target webhooks are; stored with every job, so it never changes. */
+export const WEBHOOK_TARGET_KIND = 'webhook';
+
+/** The moment of usage each event is, for the flags that let it through. */
+const MOMENT_OF: Partial<Record<string, UsageMoment>> = {
+  'usage.started': 'start',
+  'usage.ended': 'stop',
+  'usage.taken-over': 'takeover',
+};
+
+/**
+ * What the webhooks need of resources. The resources repository is it: the resources service is
+ * built after the delivery target kinds, which the event transactions need, and webhooks are
+ * one of those kinds.
+ */
+export type ResourceLookup = {
+  findById(db: Db, id: number): Promise<{ id: number; name: string } | undefined>;
+};
+
+export const webhookNotFound = () => notFound(WebhookMessages.notFound);
+
+/** `whsec_` and 48 lowercase hex characters: 192 random bits. */
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('hex')}`;
+}
+
+/** The webhook as answers show it: every setting, never the secret. */
+function present(webhook: StoredWebhook): Webhook {
+  const { secretSealed: _sealed, ...shown } = webhook;
+  return shown;
+}
+
+/** A webhook ready to sign with: its settings and its secret in clear. */
+export type DeliverableWebhook = Webhook & { secret: string };
+
+/** Why a delivery or test cannot sign: the secret was sealed under another SECRET_KEY. */
+const UNREADABLE_SECRET =
+  'The webhook secret cannot be read (SECRET_KEY changed since it was made); regenerate the secret';
+
+/** Webhooks per resource (spec 02 §3, §7), their tests, and which of them want a usage event. */
+export function createWebhooksService(deps: {
+  db: Db;
+  repo: WebhooksRepository;
+  resources: ResourceLookup;
+  secrets: SecretBox;
+  jobStore: JobStore;
+  send: WebhookSender;
+  clock: Clock;
+}) {
+  async function requireResource(db: Db, resourceId: number) {
+    const resource = await deps.resources.findById(db, resourceId);
+    if (!resource) throw webhookNotFound();
+    return resource;
+  }
+
+  async function requireWebhook(db: Db, resourceId: number, id: number): Promise<StoredWebhook> {
+    const webhook = await deps.repo.find(db, id, resourceId);
+    if (!webhook) throw webhookNotFound();
+    return webhook;
+  }
+
+  function open(webhook: StoredWebhook): DeliverableWebhook | undefined {
+    try {
+      return { ...present(webhook), secret: deps.secrets.open(webhook.secretSealed) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  return {
+    async list(resourceId: number): Promise<Webhook[]> {
+      await requireResource(deps.db, resourceId);
+      return (await deps.repo.listForResource(deps.db, resourceId)).map(present);
+    },
+
+    async get(resourceId: number, id: number): Promise<Webhook> {
+      return present(await requireWebhook(deps.db, resourceId, id));
+    },
+
+    /** Makes the secret; the answer is the one time besides regenerate-secret that shows it. */
+    async create(resourceId: number, body: CreateWebhookBody): Promise<WebhookWithSecret> {
+      const secret = newSecret();
+      try {
+        const webhook = await deps.db.transaction().execute(async (tx) => {
+          await requireResource(tx, resourceId);
+          return deps.repo.insert(
+            tx,
+            { ...body, resourceId, secretSealed: deps.secrets.seal(secret) },
+            deps.clock.now(),
+          );
+        });
+        return { ...present(webhook), secret };
+      } catch (error) {
+        // The resource was deleted between the check and the insert (PostgreSQL, another request).
+        if (isForeignKeyViolation(error)) throw webhookNotFound();
+        throw error;
+      }
+    },
+
+    async update(resourceId: number, id: number, body: UpdateWebhookBody): Promise<Webhook> {
+      const updated = await deps.repo.update(deps.db, resourceId, id, body, deps.clock.now());
+      if (!updated) throw webhookNotFound();
+      return present(updated);
+    },
+
+    async setActive(resourceId: number, id: number, active: boolean): Promise<Webhook> {
+      const updated = await deps.repo.update(deps.db, resourceId, id, { active }, deps.clock.now());
+      if (!updated) throw webhookNotFound();
+      return present(updated);
+    },
+
+    /** Its pending deliveries find it gone and end without sending. */
+    async delete(resourceId: number, id: number): Promise<void> {
+      if (!(await deps.repo.delete(deps.db, resourceId, id))) throw webhookNotFound();
+    },
+
+    /** A new secret replaces the old at once: requests signed from now on verify only with it. */
+    async regenerateSecret(resourceId: number, id: number): Promise<WebhookWithSecret> {
+      const secret = newSecret();
+      const updated = await deps.repo.update(
+        deps.db,
+        resourceId,
+        id,
+        { secretSealed: deps.secrets.seal(secret) },
+        deps.clock.now(),
+      );
+      if (!updated) throw webhookNotFound();
+      return { ...present(updated), secret };
+    },
+
+    /**
+     * Sends one signed request with the in-use template filled from sample values and waits for
+     * it: the manager waits for the outcome, so it does not go through the delivery jobs. Inactive
+     * webhooks are tested too, so one can be tried before it is switched on.
+     */
+    async test(resourceId: number, id: number): Promise<WebhookTestResult> {
+      const resource = await requireResource(deps.db, resourceId);
+      const webhook = open(await requireWebhook(deps.db, resourceId, id));
+      if (!webhook) return { success: false, message: UNREADABLE_SECRET };
+      const now = deps.clock.now();
+      const answer = await deps.send({
+        url: webhook.url,
+        method: webhook.method,
+        headers: webhook.headers,
+        signatureHeader: webhook.signatureHeader,
+        secret: webhook.secret,
+        body: renderTemplate(webhook.inUseTemplate, sampleTemplateValues(resource, now)),
+        deliveryId: `test-${randomUUID()}`,
+        timestamp: now.getTime(),
+      });
+      return answer.ok
+        ? { success: true, message: `Webhook answered HTTP ${answer.status}` }
+        : { success: false, message: `Webhook test failed: ${answer.error}` };
+    },
+
+    /** The webhook's recent deliveries, newest first (the jobs of its target). */
+    async deliveries(resourceId: number, id: number): Promise<DeliveryLogEntry[]> {
+      await requireWebhook(deps.db, resourceId, id);
+      return readDeliveryLog(deps.db, deps.jobStore, { kind: WEBHOOK_TARGET_KIND, id: String(id) });
+    },
+
+    /**
+     * The webhooks that want a usage event: active ones of its resource whose flag lets the event
+     * through. Asked in the event's transaction, so a job exists exactly when its event does.
+     */
+    async targetsFor(tx: Db, event: OutboxEnvelope): Promise<string[]> {
+      const moment = MOMENT_OF[event.type];
+      if (!moment) return [];
+      const resourceId = (event.data as { resourceId?: unknown } | null)?.resourceId;
+      if (typeof resourceId !== 'number') return [];
+      return (await deps.repo.activeIdsFor(tx, resourceId, moment)).map(String);
+    },
+
+    /**
+     * A webhook to deliver to, with its secret; undefined when it was deleted. Throws when the
+     * secret cannot be read, which fails the attempt with that reason.
+     */
+    async forDelivery(id: number): Promise<DeliverableWebhook | undefined> {
+      const stored = await deps.repo.find(deps.db, id);
+      if (!stored) return undefined;
+      const webhook = open(stored);
+      if (!webhook) throw new Error(UNREADABLE_SECRET);
+      return webhook;
+    },
+
+    /** The retry settings of a webhook, for the retry policy of its jobs; undefined when it is gone. */
+    async retrySettings(
+      id: number,
+    ): Promise<Pick<Webhook, 'retryEnabled' | 'maxRetries' | 'retryDelay'> | undefined> {
+      const stored = await deps.repo.find(deps.db, id);
+      return (
+        stored && {
+          retryEnabled: stored.retryEnabled,
+          maxRetries: stored.maxRetries,
+          retryDelay: stored.retryDelay,
+        }
+      );
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;
