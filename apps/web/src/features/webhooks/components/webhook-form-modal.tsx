@@ -50,13 +50,16 @@ import { webhookErrorDetail, webhookServerFieldErrors } from '../webhook-message
 import { WebhookTemplateField } from './webhook-template-field.tsx';
 import { WebhookTestButton } from './webhook-test-button.tsx';
 
-/** The bounds the retry fields' messages name (spec 02 §5). */
-const RULE_BOUNDS = {
-  retriesMin: WEBHOOK_MAX_RETRIES_MIN,
-  retriesMax: WEBHOOK_MAX_RETRIES_MAX,
-  delayMin: WEBHOOK_RETRY_DELAY_MIN_MS,
-  delayMax: WEBHOOK_RETRY_DELAY_MAX_MS,
-  delayStep: WEBHOOK_RETRY_DELAY_STEP_MS,
+/** The bounds the retry fields' messages name (spec 02 §5), written as the number fields show numbers. */
+const ruleBounds = (language: string) => {
+  const number = (value: number) => value.toLocaleString(language);
+  return {
+    retriesMin: number(WEBHOOK_MAX_RETRIES_MIN),
+    retriesMax: number(WEBHOOK_MAX_RETRIES_MAX),
+    delayMin: number(WEBHOOK_RETRY_DELAY_MIN_MS),
+    delayMax: number(WEBHOOK_RETRY_DELAY_MAX_MS),
+    delayStep: number(WEBHOOK_RETRY_DELAY_STEP_MS),
+  };
 };
 
 /** Where the signature scheme is explained at length (spec 02 §2). */
@@ -105,7 +108,8 @@ type WebhookFormProps = {
 };
 
 function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const bounds = ruleBounds(i18n.language);
   const save = useSaveWebhook(resourceId, webhook?.id);
   const [values, setValues] = useState<WebhookFormValues>(() =>
     webhook ? webhookFormValues(webhook) : newWebhookFormValues(),
@@ -125,7 +129,7 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
     };
   const errorOf = (field: WebhookField): string | undefined => {
     const key = checkErrors[field];
-    return serverErrors[field] ?? (key ? t(key, RULE_BOUNDS) : undefined);
+    return serverErrors[field] ?? (key ? t(key, bounds) : undefined);
   };
   const fieldNames = new Set<string>(Object.keys(values));
   const otherServerErrors = Object.entries(serverErrors).filter(([field]) => !fieldNames.has(field));
@@ -161,7 +165,7 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
         submit();
       }}
     >
-      <Modal.CloseTrigger aria-label={t('webhooks.form.cancel')} />
+      <Modal.CloseTrigger aria-label={t('webhooks.form.close')} />
       <Modal.Header>
         <Modal.Heading className="wrap-anywhere">
           {isEdit ? t('webhooks.form.editTitle', { name: webhook.name }) : t('webhooks.form.createTitle')}
@@ -295,10 +299,7 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
                 <NumberField.IncrementButton />
               </NumberField.Group>
               <Description>
-                {t('webhooks.form.maxRetriesHint', {
-                  min: WEBHOOK_MAX_RETRIES_MIN,
-                  max: WEBHOOK_MAX_RETRIES_MAX,
-                })}
+                {t('webhooks.form.maxRetriesHint', { min: bounds.retriesMin, max: bounds.retriesMax })}
               </Description>
               <TranslatedFieldError serverMessage={errorOf('maxRetries')} />
             </NumberField>
@@ -320,9 +321,9 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
               </NumberField.Group>
               <Description>
                 {t('webhooks.form.retryDelayHint', {
-                  min: WEBHOOK_RETRY_DELAY_MIN_MS,
-                  max: WEBHOOK_RETRY_DELAY_MAX_MS,
-                  step: WEBHOOK_RETRY_DELAY_STEP_MS,
+                  min: bounds.delayMin,
+                  max: bounds.delayMax,
+                  step: bounds.delayStep,
                 })}
               </Description>
               <TranslatedFieldError serverMessage={errorOf('retryDelay')} />

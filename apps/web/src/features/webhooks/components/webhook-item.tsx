@@ -59,7 +59,7 @@ export function WebhookItem({ resourceId, webhook, isExpanded, onEdit, onSecret 
 }
 
 function WebhookFacts({ webhook }: { webhook: Webhook }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const events = [
     webhook.sendOnStart && t('webhooks.flags.start'),
     webhook.sendOnStop && t('webhooks.flags.stop'),
@@ -72,7 +72,10 @@ function WebhookFacts({ webhook }: { webhook: Webhook }) {
       <dt className="text-muted">{t('webhooks.flags.retries')}</dt>
       <dd>
         {webhook.retryEnabled
-          ? t('webhooks.flags.retriesOn', { retries: webhook.maxRetries, delay: webhook.retryDelay })
+          ? t('webhooks.flags.retriesOn', {
+              retries: webhook.maxRetries,
+              delay: webhook.retryDelay.toLocaleString(i18n.language),
+            })
           : t('webhooks.flags.retriesOff')}
       </dd>
       <dt className="text-muted">{t('webhooks.flags.signatureHeader')}</dt>

@@ -39,7 +39,7 @@ export function WebhookTemplateField(props: WebhookTemplateFieldProps) {
         {preview.isJson ? (
           <>
             <p className="text-sm text-muted">{t('webhooks.form.preview.title')}</p>
-            <pre className="max-h-64 overflow-auto rounded-lg bg-surface-secondary p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere">
+            <pre className="rounded-lg bg-surface-secondary p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere">
               {preview.formatted}
             </pre>
           </>
