@@ -360,7 +360,7 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
       </Modal.Body>
       <Modal.Footer className="flex flex-wrap items-center gap-3">
         <div className="me-auto">
-          {webhook ? <WebhookTestButton resourceId={resourceId} webhook={webhook} /> : <UnsavedTestButton />}
+          {webhook ? <SavedTestButton resourceId={resourceId} webhook={webhook} /> : <UnsavedTestButton />}
         </div>
         <Button variant="tertiary" slot="close">
           {t('webhooks.form.cancel')}
@@ -432,6 +432,20 @@ function SignatureExplanation({ signatureHeader }: { signatureHeader: string }) 
       >
         {t('webhooks.form.docsLink')}
       </a>
+    </div>
+  );
+}
+
+/** The server tests what is saved, so the button says so while the form may hold changes. */
+function SavedTestButton({ resourceId, webhook }: { resourceId: number; webhook: Webhook }) {
+  const { t } = useTranslation();
+  const noteId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <WebhookTestButton resourceId={resourceId} webhook={webhook} aria-describedby={noteId} />
+      <p id={noteId} className="text-sm text-muted">
+        {t('webhooks.test.savedSettings')}
+      </p>
     </div>
   );
 }

@@ -6,20 +6,22 @@ import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { useTestWebhook } from '../api/use-webhook-mutations.ts';
 import { webhookErrorDetail, webhookTestDetail } from '../webhook-messages.ts';
 
-type WebhookTestButtonProps = { resourceId: number; webhook: Webhook };
+type WebhookTestButtonProps = { resourceId: number; webhook: Webhook; 'aria-describedby'?: string };
 
 /**
  * Sends one signed test request with the saved settings and tells how the receiver answered
  * (spec 02 §8: a success or failed notice with the server's message).
  */
-export function WebhookTestButton({ resourceId, webhook }: WebhookTestButtonProps) {
+export function WebhookTestButton({ resourceId, webhook, ...props }: WebhookTestButtonProps) {
   const { t } = useTranslation();
   const test = useTestWebhook(resourceId, webhook.id);
   const needsConnection = useNeedsConnection();
   return (
     <Button
       variant="secondary"
-      {...needsConnection}
+      isDisabled={needsConnection.isDisabled}
+      // Offline, the banner's reason comes first; otherwise the caller's note, if any.
+      aria-describedby={needsConnection['aria-describedby'] ?? props['aria-describedby']}
       isPending={test.isPending}
       onPress={() =>
         test.mutate(undefined, {
