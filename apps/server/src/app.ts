@@ -39,7 +39,6 @@ import { createUserSearchService } from './domains/users/user-search.service.ts'
 import { createUsersRepository } from './domains/users/users.repository.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
 import { createUsersService } from './domains/users/users.service.ts';
-import type { WebhookSender } from './domains/webhooks/webhook-sender.ts';
 import { createWebhooksRepository } from './domains/webhooks/webhooks.repository.ts';
 import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './domains/webhooks/webhooks.service.ts';
@@ -92,8 +91,6 @@ export type AppDeps = {
   jobLeaseMs?: number;
   /** How often idle job runners look for due jobs (default 1 s). */
   jobPollMs?: number;
-  /** Replaces the HTTP client of webhooks, e.g. to count requests in a unit test. */
-  webhookSender?: WebhookSender;
 };
 
 /** Events older than this are forgotten once no delivery job refers to them. */
@@ -126,19 +123,18 @@ export function createServices(deps: AppDeps) {
     db,
     conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
   });
-  const webhookSender = deps.webhookSender ?? sendWebhookRequest;
   const webhooks = createWebhooksService({
     db,
     repo: createWebhooksRepository(),
     resources: resourcesRepo,
     secrets: secretBox('webhook-secret'),
     jobStore,
-    send: webhookSender,
+    send: sendWebhookRequest,
     clock,
   });
   const targetKinds = [
     createMailTarget({ transport: mailTransport }),
-    createWebhookTarget({ webhooks, send: webhookSender, now: () => clock.now() }),
+    createWebhookTarget({ webhooks, send: sendWebhookRequest, now: () => clock.now() }),
   ];
   if (deps.eventConsumers?.length) targetKinds.push(createProbeTargets(deps.eventConsumers));
   const jobRunner = createJobRunner({

@@ -43,7 +43,8 @@ export async function startWebhookReceiver(options: { answer?: (index: number) =
         waiting.splice(waiting.indexOf(waiter), 1);
       }
       const { status, delayMs } = answer(index);
-      const reply = () => response.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`);
+      const reply = () =>
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(`status ${status}`);
       if (delayMs) setTimeout(reply, delayMs).unref();
       else reply();
     });

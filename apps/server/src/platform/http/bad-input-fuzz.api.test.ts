@@ -193,6 +193,7 @@ describe.each(TEST_DIALECTS)('bad input to every route on %s', (dialect) => {
       'introducers',
       'introductions',
       'outbox_events',
+      'webhooks',
     ];
     const parts: unknown[] = [];
     for (const table of tables) {

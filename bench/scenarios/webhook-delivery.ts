@@ -1,0 +1,110 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../harness.ts';
+
+type AppInfo = { port: number; token: string; resourceIds: number[]; dialect: string };
+
+/** Start-to-request latency over `sessions` starts, with `concurrency` sessions under way at once. */
+export type LatencyFigures = {
+  sessions: number;
+  concurrency: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+};
+
+export type WebhookDeliveryResult = {
+  dialect: string;
+  resources: number;
+  /** One session at a time, round robin over the resources: the latency a machine sees. */
+  oneAtATime: LatencyFigures;
+  /** A session on every resource at once: the latency under load on the same two processes. */
+  allAtOnce: LatencyFigures;
+};
+
+const SESSIONS = 1_000;
+
+function figures(latencies: number[], concurrency: number): LatencyFigures {
+  latencies.sort((a, b) => a - b);
+  const round = (value: number | undefined) => Number((value ?? 0).toFixed(2));
+  return {
+    sessions: latencies.length,
+    concurrency,
+    p50Ms: round(latencies[Math.floor(latencies.length * 0.5)]),
+    p99Ms: round(latencies[Math.floor(latencies.length * 0.99)]),
+    maxMs: round(latencies.at(-1)),
+  };
+}
+
+/**
+ * Issue 15: from sending a usage start until the resource's webhook request arrives at a local
+ * receiver, with 20 resources that each have a webhook. Each start is followed by its end (also
+ * delivered, and waited for), 1,000 sessions per run: once one session at a time, once with a
+ * session on every resource at once. The server runs in its own process, as in production; the
+ * receiver and the clock are here.
+ */
+export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> {
+  const server = await startServer<AppInfo>(
+    fileURLToPath(new URL('../servers/webhook-server.ts', import.meta.url)),
+  );
+  // Each resource's requests, in order of arrival, handed to whoever waits for the next one.
+  const waiting = new Map<string, (arrivedAt: number) => void>();
+  const receiver = http.createServer((request, response) => {
+    const arrivedAt = performance.now();
+    request.resume();
+    request.on('end', () => {
+      waiting.get(request.url ?? '')?.(arrivedAt);
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  try {
+    const base = `http://127.0.0.1:${server.info.port}`;
+    const headers = { authorization: `Bearer ${server.info.token}`, 'content-type': 'application/json' };
+    for (const resourceId of server.info.resourceIds) {
+      const response = await fetch(`${base}/api/resources/${resourceId}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Bench relay', url: `${receiverUrl}/r/${resourceId}` }),
+      });
+      if (response.status !== 201) throw new Error(`Creating a webhook answered ${response.status}`);
+    }
+    const call = async (resourceId: number, action: 'start' | 'end') => {
+      const arrived = new Promise<number>((resolve) => waiting.set(`/r/${resourceId}`, resolve));
+      const sent = performance.now();
+      const response = await fetch(`${base}/api/resources/${resourceId}/usage/${action}`, {
+        method: action === 'start' ? 'POST' : 'PUT',
+        headers,
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`${action} answered ${response.status}`);
+      await response.arrayBuffer();
+      return (await arrived) - sent;
+    };
+    const cycle = async (resourceId: number, latencies: number[]) => {
+      latencies.push(await call(resourceId, 'start'));
+      await call(resourceId, 'end');
+    };
+    const ids = server.info.resourceIds;
+    const sequential: number[] = [];
+    for (let index = 0; index < SESSIONS; index += 1) await cycle(ids[index % ids.length] ?? 0, sequential);
+    const concurrent: number[] = [];
+    await Promise.all(
+      ids.map(async (resourceId) => {
+        for (let round = 0; round < SESSIONS / ids.length; round += 1) await cycle(resourceId, concurrent);
+      }),
+    );
+    return {
+      dialect: server.info.dialect,
+      resources: ids.length,
+      oneAtATime: figures(sequential, 1),
+      allAtOnce: figures(concurrent, ids.length),
+    };
+  } finally {
+    receiver.closeAllConnections();
+    receiver.close();
+    await server.stop();
+  }
+}
