@@ -21,6 +21,7 @@ const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
 const ConfirmEmailChangePage = lazy(() => import('../pages/confirm-email-change-page.tsx'));
 const UndoEmailChangePage = lazy(() => import('../pages/undo-email-change-page.tsx'));
+const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
 
 const publicRoute = { access: 'public' } satisfies RouteHandle;
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },
           { path: 'dependencies', element: <DependenciesPage />, handle: publicRoute },
+          { path: 'docs/webhooks', element: <WebhookDocsPage />, handle: publicRoute },
           { path: '*', element: <NotFoundPage />, handle: signedIn },
         ],
       },
