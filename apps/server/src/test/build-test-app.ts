@@ -42,6 +42,7 @@ export function testAppConfig(
     secretKey: 'test-secret-key-test-secret-key-test-secret-key',
     logLevel: 'silent',
     trustProxy: false,
+    mqttMaxMessageAgeHours: 24,
   };
 }
 

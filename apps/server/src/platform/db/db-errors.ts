@@ -21,3 +21,15 @@ export function isValueRefused(error: unknown): boolean {
   const { code } = error as { code?: unknown };
   return code === '22021' || code === '22P05' || code === '22003';
 }
+
+/** True for a foreign-key violation on either dialect: a row refers to one that is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, errcode, message } = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  // PostgreSQL: SQLSTATE 23503. SQLite: extended code 787 (SQLITE_CONSTRAINT_FOREIGNKEY).
+  return (
+    code === '23503' ||
+    errcode === 787 ||
+    (typeof message === 'string' && message.includes('FOREIGN KEY constraint failed'))
+  );
+}
