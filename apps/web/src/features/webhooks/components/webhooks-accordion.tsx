@@ -1,0 +1,3 @@
+export function WebhooksAccordion(_props: { resourceId: number }) {
+  return null;
+}
