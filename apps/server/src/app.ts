@@ -3,6 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import { DOMAIN_EVENT_VERSION, type NewDomainEvent } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMqttConnectionPool } from './adapters/mqtt/mqtt-connection-pool.ts';
+import { testPublication } from './adapters/mqtt/mqtt-messages.ts';
+import { createMqttTarget } from './adapters/mqtt/mqtt-target.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import type { Config } from './config/config.ts';
@@ -20,6 +23,10 @@ import {
 } from './domains/introductions/introductions.repository.ts';
 import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
 import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
+import { createMqttRepository } from './domains/mqtt/mqtt.repository.ts';
+import { createMqttService, MQTT_TARGET_KIND, type MqttService } from './domains/mqtt/mqtt.service.ts';
+import { mqttConfigurationsRoutes } from './domains/mqtt/mqtt-configurations.routes.ts';
+import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
 import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
 import { resourceGroupsRoutes } from './domains/resources/resource-groups.routes.ts';
 import { createResourceGroupsService } from './domains/resources/resource-groups.service.ts';
@@ -55,6 +62,8 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/http/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { readDeliveryLog } from './platform/jobs/delivery-log.ts';
+import type { DeliveryTargetKind } from './platform/jobs/delivery-target.ts';
 import { createEventJobs } from './platform/jobs/event-jobs.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { createJobStore } from './platform/jobs/job-store.ts';
@@ -112,7 +121,39 @@ export function createServices(deps: AppDeps) {
   const mailTransport =
     deps.mailTransport ??
     createMailTransport({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, logger: deps.logger });
-  const targetKinds = [createMailTarget({ transport: mailTransport })];
+  // MQTT (decision 10): one long-lived client per server. A client that (re)connects makes the
+  // jobs waiting for its configurations due at once, instead of after the rest of their backoff.
+  const mqttConnections = createMqttConnectionPool({
+    logger: deps.logger,
+    onConnected: (serverId) => {
+      void (async () => {
+        const ids = await mqtt.configurationIdsOfServer(serverId);
+        await jobStore.expedite(db, MQTT_TARGET_KIND, ids.map(String), clock.now());
+        jobRunner.wake();
+      })().catch((error: unknown) =>
+        deps.logger.warn(
+          { err: error, serverId },
+          'Waking the MQTT deliveries of a reconnected server failed',
+        ),
+      );
+    },
+  });
+  // The MQTT service needs the resources service, which needs the event transactions, which
+  // need the target kinds: the MQTT target reaches the service once it exists (below).
+  let mqtt: MqttService;
+  const targetKinds: DeliveryTargetKind[] = [
+    createMailTarget({ transport: mailTransport }),
+    createMqttTarget({
+      mqtt: {
+        configurationIdsOfResource: (tx, resourceId) => mqtt.configurationIdsOfResource(tx, resourceId),
+        deliverySettings: (configurationId) => mqtt.deliverySettings(configurationId),
+      },
+      connections: mqttConnections,
+      maxAgeMs: deps.config.mqttMaxMessageAgeHours * 3_600_000,
+      now: () => clock.now(),
+      logger: deps.logger,
+    }),
+  ];
   if (deps.eventConsumers?.length) targetKinds.push(createProbeTargets(deps.eventConsumers));
   const jobRunner = createJobRunner({
     db,
@@ -228,6 +269,17 @@ export function createServices(deps: AppDeps) {
     events,
     reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
   });
+  mqtt = createMqttService({
+    db,
+    repo: createMqttRepository(),
+    resources,
+    connections: mqttConnections,
+    passwords: secretBox('mqtt-password'),
+    clock,
+    testMessageOf: testPublication,
+    deliveryLog: (configurationId) =>
+      readDeliveryLog(db, jobStore, { kind: MQTT_TARGET_KIND, id: String(configurationId) }),
+  });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
   const resourceListing = createResourceListingService({
     resources,
@@ -254,6 +306,8 @@ export function createServices(deps: AppDeps) {
     resourceListing,
     introductions,
     usage,
+    mqtt,
+    mqttConnections,
   };
 }
 
@@ -310,6 +364,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(usageRoutes({ usage: services.usage }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));
+  await app.register(mqttServersRoutes({ mqtt: services.mqtt }));
+  await app.register(mqttConfigurationsRoutes({ mqtt: services.mqtt }));
   await app.register(
     resourceEventsRoutes({
       hub: services.resourceEventHub,
@@ -341,6 +397,8 @@ export async function buildApp(deps: AppDeps) {
     // Reset mails prepared after their answer are written before the runner stops.
     await services.users.settle();
     await services.jobRunner.stop();
+    // After the runner: deliveries under way got their grace period to finish publishing.
+    await services.mqttConnections.close();
     await services.eventFanout.stop();
     services.mailTransport.close();
   });
