@@ -77,11 +77,11 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
           <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
           <FieldError>{problemText(problems.name) ?? serverErrors.name}</FieldError>
         </TextField>
-        <div className="flex min-w-0 flex-wrap items-start gap-2">
+        <div className="flex min-w-0 flex-col items-start gap-2">
           <Select
             variant="secondary"
             name="serverId"
-            className="min-w-0 flex-1 basis-56"
+            className="w-full min-w-0"
             isRequired
             isDisabled={servers === undefined}
             placeholder={
@@ -111,7 +111,7 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
               </ListBox>
             </Select.Popover>
           </Select>
-          <Button variant="secondary" className="sm:mt-6" onPress={onCreateServer}>
+          <Button size="sm" variant="secondary" onPress={onCreateServer}>
             {t('mqtt.configurationForm.newServer')}
           </Button>
         </div>

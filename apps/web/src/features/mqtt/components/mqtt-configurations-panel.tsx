@@ -102,14 +102,15 @@ function ConfigurationCard({ resourceId, configuration, server, onDelete }: Conf
   const smallButton = buttonVariants({ variant: 'secondary', size: 'sm' });
 
   return (
-    <Card variant="secondary">
+    // Bordered: it sits on the accordion's own surface.
+    <Card className="border border-separator shadow-none">
       <Card.Header>
-        <h3 className="font-semibold [overflow-wrap:anywhere]">{configuration.name}</h3>
-        <p className="text-sm text-muted [overflow-wrap:anywhere]">
+        <Card.Title className="[overflow-wrap:anywhere]">{configuration.name}</Card.Title>
+        <Card.Description className="[overflow-wrap:anywhere]">
           {server
             ? t('mqtt.configurations.server', { name: server.name, host: server.host, port: server.port })
             : t('mqtt.configurations.serverUnknown', { id: configuration.serverId })}
-        </p>
+        </Card.Description>
       </Card.Header>
       <Card.Content className="flex flex-col gap-4">
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -118,9 +119,11 @@ function ConfigurationCard({ resourceId, configuration, server, onDelete }: Conf
           <dt className="text-muted">{t('mqtt.configurations.notInUseTopic')}</dt>
           <dd className="font-mono [overflow-wrap:anywhere]">{configuration.notInUseTopic}</dd>
           <dt className="text-muted">{t('mqtt.configurations.takeoverTopic')}</dt>
-          <dd className="font-mono [overflow-wrap:anywhere]">
-            {configuration.takeoverTopic ?? t('mqtt.configurations.defaultTopic')}
-          </dd>
+          {configuration.takeoverTopic ? (
+            <dd className="font-mono [overflow-wrap:anywhere]">{configuration.takeoverTopic}</dd>
+          ) : (
+            <dd className="text-muted italic">{t('mqtt.configurations.defaultTopic')}</dd>
+          )}
         </dl>
         <div className="flex flex-wrap gap-2">
           <Link

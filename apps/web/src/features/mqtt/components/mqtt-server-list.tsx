@@ -55,7 +55,7 @@ export function MqttServerList() {
           const { server } = deleting;
           remove.mutate(server.id, {
             onSuccess: () => {
-              notifySuccess(t('mqtt.servers.deleted'), server.name);
+              notifySuccess(t('mqtt.servers.deleted'));
               closeDialog();
             },
             onError: (error) => notifyError(t('mqtt.servers.deleteFailed'), mqttErrorDetail(t, error)),

@@ -1,4 +1,4 @@
-import { Chip, Skeleton } from '@heroui/react';
+import { Skeleton } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useMqttServerStatus } from '../api/use-mqtt-servers.ts';
 
@@ -15,9 +15,14 @@ export function MqttServerStatus({ serverId }: { serverId: number }) {
   const connected = status.data?.connected ?? false;
   return (
     <div className="flex min-w-0 flex-col items-start gap-1">
-      <Chip size="sm" variant="soft" color={connected ? 'success' : 'danger'}>
+      {/* A coloured dot beside text in the body colour: readable on any row in both themes. */}
+      <span className="inline-flex items-center gap-2 text-sm font-medium">
+        <span
+          aria-hidden="true"
+          className={`size-2.5 rounded-full ${connected ? 'bg-success' : 'bg-danger'}`}
+        />
         {connected ? t('mqtt.status.connected') : t('mqtt.status.disconnected')}
-      </Chip>
+      </span>
       {status.data && (
         <p className="text-xs text-muted">
           {t('mqtt.status.counts', { sent: status.data.messagesSent, failed: status.data.messagesFailed })}

@@ -36,13 +36,13 @@ export function TemplateVariables() {
         {t('mqtt.variables.title')}
       </h2>
       <p className="text-sm text-muted">{t('mqtt.variables.description')}</p>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="flex flex-col gap-2 text-sm">
         {TEMPLATE_VARIABLES.map((variable) => (
-          <div key={variable} className="contents">
+          <div key={variable}>
             <dt>
-              <code className="rounded bg-default px-1 py-0.5 font-mono text-xs">{`{{${variable}}}`}</code>
+              <code className="rounded bg-default px-1 py-0.5 font-mono text-xs [overflow-wrap:anywhere]">{`{{${variable}}}`}</code>
             </dt>
-            <dd className="mb-1 text-muted sm:mb-0">{explanation(t, variable)}</dd>
+            <dd className="text-muted">{explanation(t, variable)}</dd>
           </div>
         ))}
       </dl>

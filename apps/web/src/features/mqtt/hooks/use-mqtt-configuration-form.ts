@@ -46,10 +46,7 @@ export function useMqttConfigurationForm(
     if (hasConfigurationProblems(validateConfigurationDraft(draft))) return;
     save.mutate(draft, {
       onSuccess: (saved) => {
-        notifySuccess(
-          isEdit ? t('mqtt.configurationForm.updated') : t('mqtt.configurationForm.created'),
-          saved.name,
-        );
+        notifySuccess(isEdit ? t('mqtt.configurationForm.updated') : t('mqtt.configurationForm.created'));
         onSaved(saved);
       },
       onError: (error) =>

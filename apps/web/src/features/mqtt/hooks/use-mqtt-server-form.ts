@@ -33,7 +33,7 @@ export function useMqttServerForm(server: MqttServer | undefined, onSaved: (serv
     if (hasServerProblems(validateServerDraft(draft))) return;
     save.mutate(draft, {
       onSuccess: (saved) => {
-        notifySuccess(isEdit ? t('mqtt.serverForm.updated') : t('mqtt.serverForm.created'), saved.name);
+        notifySuccess(isEdit ? t('mqtt.serverForm.updated') : t('mqtt.serverForm.created'));
         onSaved(saved);
       },
       onError: (error) =>
