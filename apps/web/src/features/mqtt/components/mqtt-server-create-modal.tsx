@@ -39,8 +39,8 @@ function CreateServerForm({ onCreated }: { onCreated: (server: MqttServer) => vo
       className="flex flex-col"
       onSubmit={(event) => {
         event.preventDefault();
-        // The modal is portalled out of the configuration form in the page, but React still
-        // bubbles the submit to it; it must not save the configuration too.
+        // React bubbles a submit through its own tree, portals included: a form that hosts this
+        // modal must not be submitted with it.
         event.stopPropagation();
         form.submit();
       }}
