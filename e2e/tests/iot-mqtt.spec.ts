@@ -8,7 +8,14 @@ import {
   grantIntroduction,
 } from '../support/detail-api.ts';
 import { e2eEnvironment } from '../support/environment.ts';
-import { expect, expectAccessible, MOBILE_VIEWPORT, saveScreenshot, test } from '../support/fixtures.ts';
+import {
+  DESKTOP_VIEWPORT,
+  expect,
+  expectAccessible,
+  MOBILE_VIEWPORT,
+  saveScreenshot,
+  test,
+} from '../support/fixtures.ts';
 import { createMqttConfiguration, createMqttServer } from '../support/mqtt-api.ts';
 import { subscribeAsMachine } from '../support/mqtt-broker.ts';
 
@@ -68,6 +75,12 @@ test('a manager connects a resource to the broker, tests it, and a member’s se
       await expect(row.getByText('Connection successful')).toBeVisible({ timeout: 20_000 });
       await expectAccessible(page);
       await saveScreenshot(page, testInfo, 'servers');
+      await page.setViewportSize(MOBILE_VIEWPORT);
+      await saveScreenshot(page, testInfo, 'servers-mobile');
+      await page.getByRole('link', { name: `Edit ${serverName}` }).click();
+      await expect(page.getByRole('heading', { name: 'Edit MQTT Server' })).toBeVisible();
+      await saveScreenshot(page, testInfo, 'server-form-mobile');
+      await page.setViewportSize(DESKTOP_VIEWPORT);
     });
 
     await test.step('the resource page leads managers to the IoT settings', async () => {

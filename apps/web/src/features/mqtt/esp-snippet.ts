@@ -24,7 +24,7 @@ const char* MQTT_PASSWORD = "";
 
 // The default topic of resource ${resourceId}.
 const char* MQTT_TOPIC = "${topic}";
-const int RELAY_PIN = 2;
+const int RELAY_PIN = 2;  // the on-board LED of many ESP32 boards; wire your relay here
 
 WiFiClient network;
 PubSubClient mqtt(network);

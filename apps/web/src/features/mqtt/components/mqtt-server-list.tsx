@@ -77,7 +77,6 @@ function MqttServersTable({ servers, onDelete }: MqttServersTableProps) {
           <Table.Header>
             <Table.Column isRowHeader>{t('mqtt.servers.name')}</Table.Column>
             <Table.Column>{t('mqtt.servers.status')}</Table.Column>
-            <Table.Column className="text-end">{t('mqtt.servers.actions')}</Table.Column>
           </Table.Header>
           <Table.Body
             items={servers}
@@ -87,37 +86,36 @@ function MqttServersTable({ servers, onDelete }: MqttServersTableProps) {
           >
             {(server) => (
               <Table.Row id={server.id}>
-                <Table.Cell className="min-w-48 max-w-80 align-top">
-                  <div className="flex min-w-0 flex-col gap-1">
+                {/* Two columns with the actions under the name, so a phone shows all without scrolling. */}
+                <Table.Cell className="w-1/2 align-top">
+                  <div className="flex min-w-0 flex-col items-start gap-1">
                     <span className="font-medium [overflow-wrap:anywhere]">{server.name}</span>
                     <span className="text-sm text-muted [overflow-wrap:anywhere]">
                       {server.useTls ? 'mqtts' : 'mqtt'}://{server.host}:{server.port}
                     </span>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      <Link
+                        to={`/mqtt/servers/${server.id}`}
+                        className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+                        aria-label={t('mqtt.servers.editLabel', { name: server.name })}
+                      >
+                        {t('mqtt.edit')}
+                      </Link>
+                      <Button
+                        size="sm"
+                        variant="danger-soft"
+                        aria-label={t('mqtt.servers.deleteLabel', { name: server.name })}
+                        onPress={() => onDelete(server)}
+                      >
+                        {t('mqtt.delete')}
+                      </Button>
+                    </div>
                   </div>
                 </Table.Cell>
-                <Table.Cell className="min-w-56 align-top">
-                  <div className="flex flex-col gap-3">
+                <Table.Cell className="w-1/2 align-top">
+                  <div className="flex min-w-0 flex-col gap-3">
                     <MqttServerStatus serverId={server.id} />
                     <MqttServerTest serverId={server.id} serverName={server.name} />
-                  </div>
-                </Table.Cell>
-                <Table.Cell className="align-top">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    <Link
-                      to={`/mqtt/servers/${server.id}`}
-                      className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-                      aria-label={t('mqtt.servers.editLabel', { name: server.name })}
-                    >
-                      {t('mqtt.edit')}
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="danger-soft"
-                      aria-label={t('mqtt.servers.deleteLabel', { name: server.name })}
-                      onPress={() => onDelete(server)}
-                    >
-                      {t('mqtt.delete')}
-                    </Button>
                   </div>
                 </Table.Cell>
               </Table.Row>
