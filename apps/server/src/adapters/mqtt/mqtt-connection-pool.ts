@@ -154,7 +154,7 @@ export function createMqttConnectionPool(deps: {
           'MQTT disconnected',
         );
       }
-      const lost = new Error(`The connection to ${brokerAddress(settings)} was lost`);
+      const lost = new Error('the connection was lost before the broker acknowledged it');
       for (const fail of [...connection.waiting]) fail(lost);
     });
     connections.set(settings.serverId, connection);
@@ -166,7 +166,7 @@ export function createMqttConnectionPool(deps: {
     if (!connection) return Promise.resolve();
     connections.delete(serverId);
     connection.ending = true;
-    const gone = new Error(`The connection to ${brokerAddress(connection.settings)} was closed`);
+    const gone = new Error('the connection was ended here (shutdown, new settings or a deleted server)');
     for (const fail of [...connection.waiting]) fail(gone);
     return endClient(connection.client).catch((error: unknown) =>
       deps.logger.warn(
