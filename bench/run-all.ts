@@ -4,6 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
+import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
 import { webBundleScenario } from './scenarios/web-bundle.ts';
 
@@ -58,6 +59,7 @@ rows.push(...(await accountsScenarios()));
 const resources = await resourcesScenarios();
 rows.push(...resources.rows);
 const jobs = await deliveryJobs();
+const mqtt = mqttDeliveryScenario();
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -103,11 +105,12 @@ say(
 say(
   `Targets of issue 11 (${jobs.dialect}): ${jobs.jobsPerSecond} jobs/s with ${jobs.targets} targets over a backlog of ${jobs.jobs} (target >= 5,000: ${jobs.jobsPerSecond >= 5_000 ? 'meets' : 'misses'}); start -> test target p50 ${jobs.latencyP50Ms} ms, p99 ${jobs.latencyP99Ms} ms over ${jobs.latencySamples} (target < 10 ms: ${jobs.latencyP99Ms < 10 ? 'meets' : 'misses'})`,
 );
+for (const line of describeMqttDelivery(mqtt)) say(line);
 say(webBundleScenario());
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt }, null, 2)}\n`,
 );

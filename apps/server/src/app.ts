@@ -271,7 +271,7 @@ export function createServices(deps: AppDeps) {
   });
   mqtt = createMqttService({
     db,
-    repo: createMqttRepository(),
+    repo: createMqttRepository({ db }),
     resources,
     connections: mqttConnections,
     passwords: secretBox('mqtt-password'),

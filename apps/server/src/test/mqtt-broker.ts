@@ -52,13 +52,14 @@ export async function freePort(): Promise<number> {
  * subscriber with a persistent session gets what was published while it was cut off.
  */
 export async function startOwnBroker(
-  options: Pick<AedesOptions, 'authenticate'> & { port?: number } = {},
+  options: Pick<AedesOptions, 'authenticate' | 'authorizePublish'> & { port?: number } = {},
 ): Promise<OwnBroker> {
   const port = options.port ?? (await freePort());
   const published: { topic: string; payload: string }[] = [];
   const aedes = await Aedes.createBroker({
     maxClientsIdLength: 256,
     ...(options.authenticate ? { authenticate: options.authenticate } : {}),
+    ...(options.authorizePublish ? { authorizePublish: options.authorizePublish } : {}),
   });
   aedes.on('publish', (packet, client) => {
     if (client) published.push({ topic: packet.topic, payload: packet.payload.toString() });

@@ -41,6 +41,8 @@ type Connection = {
   firstAttemptDone: boolean;
   /** Publishes waiting for their acknowledgement: a lost connection fails them at once. */
   waiting: Set<(error: Error) => void>;
+  /** Ended on purpose (deleted server, new settings, shutdown): its close is no news. */
+  ending: boolean;
 };
 
 /** The settings as a key; hashed, so the password is not kept a second time in clear. */
@@ -112,6 +114,7 @@ export function createMqttConnectionPool(deps: {
       }),
       firstAttemptDone: false,
       waiting: new Set(),
+      ending: false,
     };
     const firstDone = () => {
       connection.firstAttemptDone = true;
@@ -142,15 +145,16 @@ export function createMqttConnectionPool(deps: {
     });
     client.on('close', () => {
       firstDone();
-      if (wasConnected) {
-        wasConnected = false;
+      const dropped = wasConnected && !connection.ending;
+      wasConnected = false;
+      if (dropped) {
         stats.lastError ??= 'The connection to the broker was closed';
         deps.logger.warn(
           { serverId: settings.serverId, broker: brokerAddress(settings) },
           'MQTT disconnected',
         );
       }
-      const lost = new Error(`The connection to ${brokerAddress(settings)} was lost`);
+      const lost = new Error('the connection was lost before the broker acknowledged it');
       for (const fail of [...connection.waiting]) fail(lost);
     });
     connections.set(settings.serverId, connection);
@@ -161,7 +165,8 @@ export function createMqttConnectionPool(deps: {
     const connection = connections.get(serverId);
     if (!connection) return Promise.resolve();
     connections.delete(serverId);
-    const gone = new Error(`The connection to ${brokerAddress(connection.settings)} was closed`);
+    connection.ending = true;
+    const gone = new Error('the connection was ended here (shutdown, new settings or a deleted server)');
     for (const fail of [...connection.waiting]) fail(gone);
     return endClient(connection.client).catch((error: unknown) =>
       deps.logger.warn(

@@ -196,6 +196,42 @@ describe.each(TEST_DIALECTS)('MQTT deliveries on %s', (dialect) => {
     expect(subscriber.messages).toHaveLength(2);
   });
 
+  it('sends a message whose acknowledgement was lost with the connection once, by the retry alone', {
+    timeout: 30_000,
+  }, async () => {
+    // The broker takes the first PUBLISH but never acknowledges it, then goes down.
+    let holding = true;
+    const held: (() => void)[] = [];
+    const broker = await startOwnBroker({
+      authorizePublish: (_client, _packet, callback) => {
+        if (holding) held.push(() => callback(null));
+        else callback(null);
+      },
+    });
+    cleanups.push(() => broker.close());
+    const prefix = unique('unacked');
+    const server = await mqtt.server(manager, { host: broker.host, port: broker.port });
+    const resource = await given.resource(manager);
+    const configuration = await mqtt.configuration(manager, resource.id, server.id, { prefix });
+    const subscriber = await machine(broker, `${prefix}/#`, true);
+    await expect.poll(() => connected(server.id)).toBe(true);
+
+    await given.start(manager, resource.id);
+    await expect.poll(() => held.length).toBe(1);
+    await broker.stop();
+    await expect
+      .poll(async () => (await jobsOf(configuration.id))[0])
+      .toMatchObject({ state: 'pending', lastError: expect.stringContaining('connection was lost') });
+    holding = false;
+    await broker.start();
+    await expect
+      .poll(async () => (await jobsOf(configuration.id))[0]?.state, { timeout: 15_000 })
+      .toBe('done');
+    // Long enough for MQTT.js to have resent a message it still held after its reconnect.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(subscriber.messages.map((message) => message.topic)).toEqual([`${prefix}/in-use`]);
+  });
+
   it('sends nothing twice when nothing failed', async () => {
     const broker = await ownBroker();
     const prefix = unique('once');

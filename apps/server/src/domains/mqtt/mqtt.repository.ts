@@ -2,7 +2,8 @@ import type { MqttConfiguration } from '@toolpass/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool } from '../../platform/db/db-values.ts';
-import type { MqttConfigurationsTable, MqttServersTable } from '../../platform/db/schema.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
+import type { Database, MqttConfigurationsTable, MqttServersTable } from '../../platform/db/schema.ts';
 
 /** A server as stored: the password sealed by the secret box, or null. */
 export type MqttServerRecord = {
@@ -112,8 +113,39 @@ function configurationColumns(fields: Partial<MqttConfigurationFields>) {
   };
 }
 
+const DELIVERY_SERVER_COLUMNS = [
+  's.name as server_name',
+  's.host',
+  's.port',
+  's.client_id',
+  's.username',
+  's.password',
+  's.use_tls',
+] as const;
+type DeliveryRow = ConfigurationRow &
+  Pick<ServerRow, 'host' | 'port' | 'client_id' | 'username' | 'password' | 'use_tls'> & {
+    server_name: string;
+  };
+
 /** The only SQL of MQTT servers and configurations. */
-export function createMqttRepository() {
+export function createMqttRepository(deps: { db: Db }) {
+  // Asked in the transaction of every usage event and by every delivery: compiled once
+  // (reusable-query.ts), as Kysely's building costs more than SQLite's look-up.
+  const selectIdsOfResource = reusableQuery<Database, { resourceId: number }, { id: number }>(
+    deps.db,
+    ['resourceId'],
+    (db, p) =>
+      db.selectFrom('mqtt_configurations').select('id').where('resource_id', '=', p.resourceId).orderBy('id'),
+  );
+  const selectForDelivery = reusableQuery<Database, { id: number }, DeliveryRow>(deps.db, ['id'], (db, p) =>
+    db
+      .selectFrom('mqtt_configurations as c')
+      .innerJoin('mqtt_servers as s', 's.id', 'c.server_id')
+      .select(CONFIGURATION_COLUMNS.map((column) => `c.${column}` as const))
+      .select(DELIVERY_SERVER_COLUMNS)
+      .where('c.id', '=', p.id),
+  );
+
   return {
     async insertServer(db: Db, server: Omit<MqttServerRecord, 'id'>, now: Date): Promise<MqttServerRecord> {
       const row = await db
@@ -262,13 +294,7 @@ export function createMqttRepository() {
 
     /** The ids of a resource's configurations: one index look-up, asked by every usage event. */
     async configurationIdsOfResource(db: Db, resourceId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('mqtt_configurations')
-        .select('id')
-        .where('resource_id', '=', resourceId)
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
+      return (await selectIdsOfResource(db, { resourceId })).map((row) => row.id);
     },
 
     async configurationIdsOfServer(db: Db, serverId: number): Promise<number[]> {
@@ -285,21 +311,7 @@ export function createMqttRepository() {
       db: Db,
       id: number,
     ): Promise<{ configuration: MqttConfiguration; server: MqttServerRecord } | undefined> {
-      const row = await db
-        .selectFrom('mqtt_configurations as c')
-        .innerJoin('mqtt_servers as s', 's.id', 'c.server_id')
-        .select(CONFIGURATION_COLUMNS.map((column) => `c.${column}` as const))
-        .select([
-          's.name as server_name',
-          's.host',
-          's.port',
-          's.client_id',
-          's.username',
-          's.password',
-          's.use_tls',
-        ])
-        .where('c.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await selectForDelivery(db, { id });
       if (!row) return undefined;
       return {
         configuration: toConfiguration(row),
