@@ -4,6 +4,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
+import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
 import { webBundleScenario } from './scenarios/web-bundle.ts';
 import { webhookDeliveryScenario } from './scenarios/webhook-delivery.ts';
@@ -59,6 +60,7 @@ rows.push(...(await accountsScenarios()));
 const resources = await resourcesScenarios();
 rows.push(...resources.rows);
 const jobs = await deliveryJobs();
+const mqtt = mqttDeliveryScenario();
 const webhooks = await webhookDeliveryScenario();
 
 process.stdout.write(
@@ -105,6 +107,7 @@ say(
 say(
   `Targets of issue 11 (${jobs.dialect}): ${jobs.jobsPerSecond} jobs/s with ${jobs.targets} targets over a backlog of ${jobs.jobs} (target >= 5,000: ${jobs.jobsPerSecond >= 5_000 ? 'meets' : 'misses'}); start -> test target p50 ${jobs.latencyP50Ms} ms, p99 ${jobs.latencyP99Ms} ms over ${jobs.latencySamples} (target < 10 ms: ${jobs.latencyP99Ms < 10 ? 'meets' : 'misses'})`,
 );
+for (const line of describeMqttDelivery(mqtt)) say(line);
 const webhookTarget = (p99Ms: number) => (p99Ms < 50 ? 'meets' : 'misses');
 say(
   `Targets of issue 15 (${webhooks.dialect}): start -> request at a local webhook receiver, ${webhooks.resources} resources with a webhook each, ${webhooks.oneAtATime.sessions} sessions one at a time: p50 ${webhooks.oneAtATime.p50Ms} ms, p99 ${webhooks.oneAtATime.p99Ms} ms (target < 50 ms: ${webhookTarget(webhooks.oneAtATime.p99Ms)}); ${webhooks.allAtOnce.concurrency} at once: p50 ${webhooks.allAtOnce.p50Ms} ms, p99 ${webhooks.allAtOnce.p99Ms} ms (${webhookTarget(webhooks.allAtOnce.p99Ms)})`,
@@ -115,5 +118,5 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, webhooks }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks }, null, 2)}\n`,
 );

@@ -3,6 +3,8 @@ export type E2eEnvironment = {
   baseUrl: string;
   mailDir: string;
   admin: { username: string; email: string; password: string };
+  /** The MQTT broker the IoT specs point their MQTT server at. */
+  mqttBroker: { host: string; port: number };
 };
 
 const VARIABLE = 'TOOLPASS_E2E';

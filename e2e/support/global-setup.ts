@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createVerifiedAccount, uniqueAccount } from './accounts.ts';
 import { publishE2eEnvironment } from './environment.ts';
 import { startMailCapture } from './mail-capture.ts';
+import { startE2eBroker } from './mqtt-broker.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 // Node 24 from the `node` devDependency; the machine's own node may be older.
@@ -53,8 +54,9 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts the real server on a free port with a fresh data folder and an SMTP capture, and creates
- * the administrator (the first account of an empty database). Returns the teardown.
+ * Starts the real server on a free port with a fresh data folder, an SMTP capture and an MQTT
+ * broker, and creates the administrator (the first account of an empty database). Returns the
+ * teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
@@ -63,6 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const workDir = await mkdtemp(path.join(tmpdir(), 'toolpass-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const mailCapture = await startMailCapture(mailDir);
+  const broker = await startE2eBroker();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(workDir, 'server.log');
@@ -87,6 +90,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const teardown = async () => {
     await stop(server);
     await mailCapture.close();
+    await broker.close();
     log.end();
     await rm(workDir, { recursive: true, force: true });
   };
@@ -94,7 +98,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   try {
     await waitUntilHealthy(baseUrl, server, logFile);
     const admin = uniqueAccount('admin');
-    publishE2eEnvironment({ baseUrl, mailDir, admin });
+    publishE2eEnvironment({ baseUrl, mailDir, admin, mqttBroker: { host: broker.host, port: broker.port } });
     await createVerifiedAccount(admin);
   } catch (error) {
     await teardown();

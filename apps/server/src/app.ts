@@ -3,6 +3,9 @@ import rateLimit from '@fastify/rate-limit';
 import { DOMAIN_EVENT_VERSION, type NewDomainEvent } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMqttConnectionPool } from './adapters/mqtt/mqtt-connection-pool.ts';
+import { testPublication } from './adapters/mqtt/mqtt-messages.ts';
+import { createMqttTarget } from './adapters/mqtt/mqtt-target.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
@@ -22,6 +25,10 @@ import {
 } from './domains/introductions/introductions.repository.ts';
 import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
 import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
+import { createMqttRepository } from './domains/mqtt/mqtt.repository.ts';
+import { createMqttService, MQTT_TARGET_KIND, type MqttService } from './domains/mqtt/mqtt.service.ts';
+import { mqttConfigurationsRoutes } from './domains/mqtt/mqtt-configurations.routes.ts';
+import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
 import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
 import { resourceGroupsRoutes } from './domains/resources/resource-groups.routes.ts';
 import { createResourceGroupsService } from './domains/resources/resource-groups.service.ts';
@@ -60,6 +67,8 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './platform/http/rate-limits.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { readDeliveryLog } from './platform/jobs/delivery-log.ts';
+import type { DeliveryTargetKind } from './platform/jobs/delivery-target.ts';
 import { createEventJobs } from './platform/jobs/event-jobs.ts';
 import { createJobRunner } from './platform/jobs/job-runner.ts';
 import { createJobStore } from './platform/jobs/job-store.ts';
@@ -132,8 +141,38 @@ export function createServices(deps: AppDeps) {
     send: sendWebhookRequest,
     clock,
   });
-  const targetKinds = [
+  // MQTT (decision 10): one long-lived client per server. A client that (re)connects makes the
+  // jobs waiting for its configurations due at once, instead of after the rest of their backoff.
+  const mqttConnections = createMqttConnectionPool({
+    logger: deps.logger,
+    onConnected: (serverId) => {
+      void (async () => {
+        const ids = await mqtt.configurationIdsOfServer(serverId);
+        await jobStore.expedite(db, MQTT_TARGET_KIND, ids.map(String), clock.now());
+        jobRunner.wake();
+      })().catch((error: unknown) =>
+        deps.logger.warn(
+          { err: error, serverId },
+          'Waking the MQTT deliveries of a reconnected server failed',
+        ),
+      );
+    },
+  });
+  // The MQTT service needs the resources service, which needs the event transactions, which
+  // need the target kinds: the MQTT target reaches the service once it exists (below).
+  let mqtt: MqttService;
+  const targetKinds: DeliveryTargetKind[] = [
     createMailTarget({ transport: mailTransport }),
+    createMqttTarget({
+      mqtt: {
+        configurationIdsOfResource: (tx, resourceId) => mqtt.configurationIdsOfResource(tx, resourceId),
+        deliverySettings: (configurationId) => mqtt.deliverySettings(configurationId),
+      },
+      connections: mqttConnections,
+      maxAgeMs: deps.config.mqttMaxMessageAgeHours * 3_600_000,
+      now: () => clock.now(),
+      logger: deps.logger,
+    }),
     createWebhookTarget({ webhooks, send: sendWebhookRequest, now: () => clock.now() }),
   ];
   if (deps.eventConsumers?.length) targetKinds.push(createProbeTargets(deps.eventConsumers));
@@ -247,6 +286,17 @@ export function createServices(deps: AppDeps) {
     events,
     reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
   });
+  mqtt = createMqttService({
+    db,
+    repo: createMqttRepository({ db }),
+    resources,
+    connections: mqttConnections,
+    passwords: secretBox('mqtt-password'),
+    clock,
+    testMessageOf: testPublication,
+    deliveryLog: (configurationId) =>
+      readDeliveryLog(db, jobStore, { kind: MQTT_TARGET_KIND, id: String(configurationId) }),
+  });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
   const resourceListing = createResourceListingService({
     resources,
@@ -274,6 +324,8 @@ export function createServices(deps: AppDeps) {
     introductions,
     usage,
     webhooks,
+    mqtt,
+    mqttConnections,
   };
 }
 
@@ -331,6 +383,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks }));
+  await app.register(mqttServersRoutes({ mqtt: services.mqtt }));
+  await app.register(mqttConfigurationsRoutes({ mqtt: services.mqtt }));
   await app.register(
     resourceEventsRoutes({
       hub: services.resourceEventHub,
@@ -362,6 +416,8 @@ export async function buildApp(deps: AppDeps) {
     // Reset mails prepared after their answer are written before the runner stops.
     await services.users.settle();
     await services.jobRunner.stop();
+    // After the runner: deliveries under way got their grace period to finish publishing.
+    await services.mqttConnections.close();
     await services.eventFanout.stop();
     services.mailTransport.close();
   });

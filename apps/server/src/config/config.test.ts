@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       secretKey: undefined,
       logLevel: 'info',
       trustProxy: false,
+      mqttMaxMessageAgeHours: 24,
     });
   });
 
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       SECRET_KEY: 'k'.repeat(40),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      MQTT_MAX_MESSAGE_AGE_HOURS: '1.5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       // One hop, the proxy in front; never every address in X-Forwarded-For.
       trustProxy: 1,
+      mqttMaxMessageAgeHours: 1.5,
     });
   });
 
@@ -54,6 +57,15 @@ describe('loadConfig', () => {
     ]);
     for (const value of ['any', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.org']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads the MQTT message age in hours and refuses what is not a positive number', () => {
+    expect(loadConfig({ MQTT_MAX_MESSAGE_AGE_HOURS: '0.25' }).mqttMaxMessageAgeHours).toBe(0.25);
+    for (const value of ['-1', '0', 'a day', '9000']) {
+      expect(() => loadConfig({ MQTT_MAX_MESSAGE_AGE_HOURS: value }), value).toThrow(
+        /MQTT_MAX_MESSAGE_AGE_HOURS/,
+      );
     }
   });
 
@@ -75,6 +87,7 @@ describe('loadConfig', () => {
         SECRET_KEY: 'short',
         LOG_LEVEL: 'loud',
         TRUST_PROXY: 'maybe',
+        MQTT_MAX_MESSAGE_AGE_HOURS: '0',
       });
     } catch (error) {
       caught = error;
@@ -89,6 +102,7 @@ describe('loadConfig', () => {
       'SECRET_KEY',
       'LOG_LEVEL',
       'TRUST_PROXY',
+      'MQTT_MAX_MESSAGE_AGE_HOURS',
     ]);
     expect((caught as ConfigError).message).toContain('SECRET_KEY: must be at least 32 characters long');
   });

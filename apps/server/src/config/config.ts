@@ -56,6 +56,12 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters long').optional(),
   LOG_LEVEL: LogLevelSchema.default('info'),
   TRUST_PROXY: TrustProxySchema.default(false),
+  // Hours an MQTT message is retried before it is dropped; fractions allowed (0.5 = 30 minutes).
+  MQTT_MAX_MESSAGE_AGE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0 hours')
+    .max(24 * 365, 'must be at most a year (8760 hours)')
+    .default(24),
 });
 
 export type Config = {
@@ -70,6 +76,8 @@ export type Config = {
   logLevel: z.infer<typeof LogLevelSchema>;
   /** False: the socket address counts. A hop count or proxy addresses: see TRUST_PROXY. */
   trustProxy: false | number | string[];
+  /** How long an MQTT message is retried until the broker accepts it, in hours. */
+  mqttMaxMessageAgeHours: number;
 };
 
 export class ConfigError extends Error {
@@ -105,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secretKey: value.SECRET_KEY,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    mqttMaxMessageAgeHours: value.MQTT_MAX_MESSAGE_AGE_HOURS,
   };
 }
 

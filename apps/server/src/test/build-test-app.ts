@@ -42,14 +42,19 @@ export function testAppConfig(
     secretKey: 'test-secret-key-test-secret-key-test-secret-key',
     logLevel: 'silent',
     trustProxy: false,
+    mqttMaxMessageAgeHours: 24,
   };
 }
 
 /** The real app on a fresh database of the given dialect, with mail going to a real SMTP capture. */
-export async function buildTestApp(dialect: Dialect, overrides: Partial<AppDeps> = {}) {
+export async function buildTestApp(
+  dialect: Dialect,
+  overrides: Partial<AppDeps> = {},
+  configChanges: Partial<Config> = {},
+) {
   const database = await createTestDatabase(dialect);
   const smtp: SmtpCapture = await startSmtpCapture();
-  const config = testAppConfig(database, smtp.url);
+  const config = { ...testAppConfig(database, smtp.url), ...configChanges };
   const { app, services } = await buildApp({
     config,
     database,

@@ -1,21 +1,22 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { AccessDenied } from '../components/access-denied.tsx';
 import { hasAccess } from '../session/access.ts';
 import { useSession } from '../session/session-context.tsx';
 import { PageLoading } from './page-loading.tsx';
-import { useRouteAccess } from './route-handle.ts';
+import { useRouteRule } from './route-handle.ts';
 
 const SignInPage = lazy(() => import('../pages/sign-in-page.tsx'));
 const AppShell = lazy(() => import('./shell/app-shell.tsx'));
 
 /**
  * Spec 01 §2: visitors get the sign-in screen on every non-public path (unmatched ones too) without
- * the layout; signed-in users get the layout, and an access-denied element where they lack a permission.
+ * the layout; signed-in users get the layout, and an access-denied element where they lack a permission
+ * (or the route's own redirect, where it names one).
  */
 export function AccessGate() {
   const { user } = useSession();
-  const access = useRouteAccess();
+  const { access, redirectWhenDenied } = useRouteRule();
 
   if (!user) {
     return (
@@ -34,7 +35,13 @@ export function AccessGate() {
     <Suspense fallback={<PageLoading />}>
       <AppShell>
         <Suspense fallback={<PageLoading />}>
-          {hasAccess(user, access) ? <Outlet /> : <AccessDenied />}
+          {hasAccess(user, access) ? (
+            <Outlet />
+          ) : redirectWhenDenied ? (
+            <Navigate to={redirectWhenDenied} replace />
+          ) : (
+            <AccessDenied />
+          )}
         </Suspense>
       </AppShell>
     </Suspense>

@@ -21,6 +21,11 @@ const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
 const ConfirmEmailChangePage = lazy(() => import('../pages/confirm-email-change-page.tsx'));
 const UndoEmailChangePage = lazy(() => import('../pages/undo-email-change-page.tsx'));
+const ResourceIotPage = lazy(() => import('../pages/resource-iot-page.tsx'));
+const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-page.tsx'));
+const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
+const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
+const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
 
@@ -30,6 +35,15 @@ const resources = { access: ROUTE_ACCESS.resources } satisfies RouteHandle;
 const accountSettings = { access: ROUTE_ACCESS.accountSettings } satisfies RouteHandle;
 const manageUsers = { access: ROUTE_ACCESS.users } satisfies RouteHandle;
 const manageResources = { access: ROUTE_ACCESS.manageResources } satisfies RouteHandle;
+/** Spec 02 §2: others are sent to the resource's page (IoT settings) or to / (MQTT servers). */
+const manageResourceIot = {
+  access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
+} satisfies RouteHandle;
+const manageMqttServers = {
+  access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: () => '/',
+} satisfies RouteHandle;
 
 /** Routes and access levels of spec 01 §2 that exist so far. */
 export const router = createBrowserRouter([
@@ -59,7 +73,26 @@ export const router = createBrowserRouter([
             element: <ResourceDocumentationEditPage />,
             handle: manageResources,
           },
+          { path: 'resources/:id/iot', element: <ResourceIotPage />, handle: manageResourceIot },
+          {
+            path: 'resources/:resourceId/iot/mqtt/create',
+            element: <MqttConfigurationPage />,
+            handle: manageResourceIot,
+          },
+          {
+            path: 'resources/:resourceId/iot/mqtt/test/:configId',
+            element: <MqttConfigurationTestPage />,
+            handle: manageResourceIot,
+          },
+          {
+            path: 'resources/:resourceId/iot/mqtt/:configId',
+            element: <MqttConfigurationPage />,
+            handle: manageResourceIot,
+          },
           { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
+          { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
+          { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
+          { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

@@ -160,3 +160,10 @@ export const PowerIcon = (props: IconProps) => (
     <path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />
   </Icon>
 );
+export const RadioTowerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.9 16.1a10 10 0 0 1 0-14.2M7.8 13.2a6 6 0 0 1 0-8.4M16.2 4.8a6 6 0 0 1 0 8.4M19.1 1.9a10 10 0 0 1 0 14.2" />
+    <circle cx="12" cy="9" r="2" />
+    <path d="M8.5 22 12 11l3.5 11M9.5 18h5" />
+  </Icon>
+);

@@ -22,7 +22,7 @@ export function isValueRefused(error: unknown): boolean {
   return code === '22021' || code === '22P05' || code === '22003';
 }
 
-/** True for a foreign-key violation on either dialect: the row referred to is gone. */
+/** True for a foreign-key violation on either dialect: a row refers to one that is gone. */
 export function isForeignKeyViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, errcode, message } = error as { code?: unknown; errcode?: unknown; message?: unknown };

@@ -8,6 +8,7 @@ import { outboxMigration } from './migrations/0005-outbox.ts';
 import { readIndexesMigration } from './migrations/0006-read-indexes-and-search-text.ts';
 import { deliveryJobsMigration } from './migrations/0007-delivery-jobs.ts';
 import { userLanguageMigration } from './migrations/0008-user-language.ts';
+import { mqttMigration } from './migrations/0009-mqtt.ts';
 import { webhooksMigration } from './migrations/0010-webhooks.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
@@ -21,6 +22,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0006-read-indexes-and-search-text': readIndexesMigration(),
     '0007-delivery-jobs': deliveryJobsMigration(dialect),
     '0008-user-language': userLanguageMigration(),
+    '0009-mqtt': mqttMigration(dialect),
     '0010-webhooks': webhooksMigration(dialect),
   };
 }

@@ -169,6 +169,39 @@ export type WebhooksTable = {
   updated_at: Timestamp;
 };
 
+export type MqttServersTable = {
+  id: Generated<number>;
+  name: string;
+  host: string;
+  port: number;
+  client_id: string | null;
+  username: string | null;
+  /** Sealed by the secret box ('mqtt-password'); never the password itself. */
+  password: string | null;
+  use_tls: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type MqttConfigurationsTable = {
+  id: Generated<number>;
+  resource_id: number;
+  server_id: number;
+  name: string;
+  in_use_topic: string;
+  in_use_message: string;
+  not_in_use_topic: string;
+  not_in_use_message: string;
+  /** Null: the default topic and takeover message. */
+  takeover_topic: string | null;
+  takeover_message: string | null;
+  on_takeover_send_start: Bool;
+  on_takeover_send_stop: Bool;
+  on_takeover_send_takeover: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -182,6 +215,8 @@ export type Database = {
   introductions: IntroductionsTable;
   outbox_events: OutboxEventsTable;
   delivery_jobs: DeliveryJobsTable;
+  mqtt_servers: MqttServersTable;
+  mqtt_configurations: MqttConfigurationsTable;
   webhooks: WebhooksTable;
 };
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { freePort } from '../../test/mqtt-broker.ts';
+import { mqttFixtures } from '../../test/mqtt-fixtures.ts';
 import { multipart, resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
@@ -175,6 +177,9 @@ describe.each(TEST_DIALECTS)('bad input to every route on %s', (dialect) => {
     const resource = await given.resource(admin);
     await given.addToGroup(admin, group.id, resource.id);
     await given.introduce(admin, resource.id, members[0]?.id ?? 0);
+    // An MQTT server nobody listens for and a configuration, so their routes meet real rows.
+    const server = await mqttFixtures(t).server(admin, { host: '127.0.0.1', port: await freePort() });
+    await mqttFixtures(t).configuration(admin, resource.id, server.id);
     operations = operationsOf((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
   });
   afterAll(() => t?.close());
@@ -193,6 +198,8 @@ describe.each(TEST_DIALECTS)('bad input to every route on %s', (dialect) => {
       'introducers',
       'introductions',
       'outbox_events',
+      'mqtt_servers',
+      'mqtt_configurations',
       'webhooks',
     ];
     const parts: unknown[] = [];

@@ -212,6 +212,24 @@ export function createJobStore(deps: { dialect: Dialect }) {
       if (deps.dialect === 'postgres') await sql`analyze delivery_jobs`.execute(db);
     },
 
+    /**
+     * Makes the waiting jobs of these targets due now: a target that is reachable again (a
+     * broker that reconnected) need not sit out the rest of its backoff. Leased jobs are left.
+     */
+    async expedite(db: Db, kind: string, targetIds: string[], now: Date): Promise<number> {
+      if (targetIds.length === 0) return 0;
+      const result = await db
+        .updateTable('delivery_jobs')
+        .set({ due_at: now })
+        .where('state', '=', 'pending')
+        .where('target_kind', '=', kind)
+        .where('target_id', 'in', targetIds)
+        .where('due_at', '>', now)
+        .where('lease_until', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     /** When the earliest pending job without a lease is due, to wake up for a short backoff. */
     async nextDueAt(db: Db): Promise<Date | undefined> {
       const row = await db

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { UsersIcon, WrenchIcon } from '../../components/icons.tsx';
+import { RadioTowerIcon, UsersIcon, WrenchIcon } from '../../components/icons.tsx';
 import type { RouteAccess } from '../../session/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -26,5 +26,17 @@ export const NAVIGATION: NavGroup[] = [
     id: 'authentication',
     labelKey: 'nav.groups.authentication',
     items: [{ to: '/users', labelKey: 'nav.users', icon: UsersIcon, access: ROUTE_ACCESS.users }],
+  },
+  {
+    id: 'system',
+    labelKey: 'nav.groups.system',
+    items: [
+      {
+        to: '/mqtt/servers',
+        labelKey: 'nav.mqttServers',
+        icon: RadioTowerIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+    ],
   },
 ];

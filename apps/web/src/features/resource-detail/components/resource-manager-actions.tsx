@@ -1,6 +1,7 @@
-import { Button } from '@heroui/react';
+import { Button, buttonVariants } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DeleteResourceButton } from './delete-resource-button.tsx';
 
 type ResourceManagerActionsProps = {
@@ -9,10 +10,7 @@ type ResourceManagerActionsProps = {
   onShowQrCode: () => void;
 };
 
-/**
- * What managers may do with a resource: edit, QR code and delete (spec 01 §2). The IoT settings
- * button comes back with their screens (MQTT and webhooks); until then it would lead nowhere.
- */
+/** What managers may do with a resource: IoT settings, edit, QR code and delete (spec 01 §2). */
 export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
   // One group, quieter than the page's one primary action (start or end, in the usage card).
@@ -21,6 +19,9 @@ export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: Resou
       aria-label={t('resourceDetail.actions.manage')}
       className="flex min-w-0 flex-wrap items-center gap-1 rounded-full border border-separator p-1"
     >
+      <Link to={`/resources/${resource.id}/iot`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+        {t('iot.link')}
+      </Link>
       <Button size="sm" variant="ghost" onPress={onEdit}>
         {t('resourceDetail.actions.edit')}
       </Button>

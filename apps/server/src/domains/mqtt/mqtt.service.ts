@@ -1,0 +1,351 @@
+import {
+  type CreateMqttConfigurationBody,
+  type CreateMqttServerBody,
+  type DeliveryLogEntry,
+  type MqttConfiguration,
+  MqttErrorCodes,
+  MqttMessages,
+  type MqttServer,
+  type MqttServerStatus,
+  type MqttTestResult,
+  type Resource,
+  type UpdateMqttConfigurationBody,
+  type UpdateMqttServerBody,
+} from '@toolpass/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
+import { conflict, notFound } from '../../platform/http/errors.ts';
+import type { MqttRepository, MqttServerChanges, MqttServerRecord } from './mqtt.repository.ts';
+
+/** The kind of delivery target of MQTT configurations; stored with every job, so never renamed. */
+export const MQTT_TARGET_KIND = 'mqtt';
+
+/** What it takes to reach a broker, the password opened. */
+export type MqttConnectionSettings = {
+  serverId: number;
+  host: string;
+  port: number;
+  useTls: boolean;
+  clientId: string | null;
+  username: string | null;
+  password: string | null;
+};
+
+export type MqttMessage = { topic: string; payload: string };
+
+/** The broker side, as the service uses it (adapters/mqtt implements it). */
+export type MqttConnections = {
+  /** A fresh, short-lived connection; never throws. */
+  test(settings: MqttConnectionSettings): Promise<MqttTestResult>;
+  /** Through the server's long-lived client, QoS 1; throws when the broker does not accept. */
+  publish(settings: MqttConnectionSettings, message: MqttMessage): Promise<void>;
+  status(settings: MqttConnectionSettings): Promise<Omit<MqttServerStatus, 'serverId'>>;
+  settingsChanged(settings: MqttConnectionSettings): void;
+  forget(serverId: number): Promise<void>;
+};
+
+/** The message a test of a configuration publishes; throws when it cannot be published at all. */
+export type TestMessageOf = (
+  configuration: MqttConfiguration,
+  resource: { id: number; name: string },
+  now: Date,
+) => MqttMessage;
+
+const serverNotFound = () => notFound(MqttMessages.serverNotFound);
+const configurationNotFound = () => notFound(MqttMessages.configurationNotFound);
+const serverInUse = () => conflict(MqttMessages.serverInUse, { errorCode: MqttErrorCodes.serverInUse });
+
+/** Raised when a stored password was sealed under another SECRET_KEY. */
+export class UnreadablePasswordError extends Error {
+  constructor() {
+    super('The stored password of the MQTT server cannot be read (SECRET_KEY changed?); enter it again.');
+    this.name = 'UnreadablePasswordError';
+  }
+}
+
+function toServer(record: MqttServerRecord): MqttServer {
+  return {
+    id: record.id,
+    name: record.name,
+    host: record.host,
+    port: record.port,
+    clientId: record.clientId,
+    username: record.username,
+    hasPassword: record.sealedPassword !== null,
+    useTls: record.useTls,
+  };
+}
+
+/**
+ * MQTT servers and the MQTT configurations of resources (spec 02 §3, §7). Passwords are sealed
+ * before they are written and opened only to connect; answers say whether one is stored.
+ */
+export function createMqttService(deps: {
+  db: Db;
+  repo: MqttRepository;
+  resources: { findByIds(ids: number[], executor?: Db): Promise<Resource[]> };
+  connections: MqttConnections;
+  passwords: SecretBox;
+  clock: Clock;
+  testMessageOf: TestMessageOf;
+  deliveryLog(configurationId: number): Promise<DeliveryLogEntry[]>;
+}) {
+  function settingsOf(server: MqttServerRecord): MqttConnectionSettings {
+    let password: string | null = null;
+    if (server.sealedPassword !== null) {
+      try {
+        password = deps.passwords.open(server.sealedPassword);
+      } catch {
+        throw new UnreadablePasswordError();
+      }
+    }
+    return {
+      serverId: server.id,
+      host: server.host,
+      port: server.port,
+      useTls: server.useTls,
+      clientId: server.clientId,
+      username: server.username,
+      password,
+    };
+  }
+
+  async function requireServer(db: Db, id: number): Promise<MqttServerRecord> {
+    const server = await deps.repo.findServer(db, id);
+    if (!server) throw serverNotFound();
+    return server;
+  }
+
+  async function requireResource(db: Db, resourceId: number): Promise<Resource> {
+    const [resource] = await deps.resources.findByIds([resourceId], db);
+    if (!resource) throw configurationNotFound();
+    return resource;
+  }
+
+  async function requireConfiguration(db: Db, resourceId: number, id: number): Promise<MqttConfiguration> {
+    const configuration = await deps.repo.findConfiguration(db, resourceId, id);
+    if (!configuration) throw configurationNotFound();
+    return configuration;
+  }
+
+  /** A sealed password for a new value; null clears; undefined keeps the stored one. */
+  const sealed = (password: string | null | undefined) =>
+    password === undefined ? undefined : password === null ? null : deps.passwords.seal(password);
+
+  async function statusOf(server: MqttServerRecord): Promise<MqttServerStatus> {
+    try {
+      return { serverId: server.id, ...(await deps.connections.status(settingsOf(server))) };
+    } catch (error) {
+      if (!(error instanceof UnreadablePasswordError)) throw error;
+      return {
+        serverId: server.id,
+        connected: false,
+        lastError: error.message,
+        messagesSent: 0,
+        messagesFailed: 0,
+      };
+    }
+  }
+
+  /** A foreign key refused the write: the server went away meanwhile, or the resource did. */
+  async function whyRefused(resourceId: number, serverId: number | undefined) {
+    await requireResource(deps.db, resourceId);
+    if (serverId !== undefined) await requireServer(deps.db, serverId);
+    return configurationNotFound();
+  }
+
+  return {
+    async listServers(): Promise<MqttServer[]> {
+      return (await deps.repo.listServers(deps.db)).map(toServer);
+    },
+
+    async getServer(id: number): Promise<MqttServer> {
+      return toServer(await requireServer(deps.db, id));
+    },
+
+    async createServer(body: CreateMqttServerBody): Promise<MqttServer> {
+      const record = await deps.repo.insertServer(
+        deps.db,
+        {
+          name: body.name,
+          host: body.host,
+          port: body.port,
+          clientId: body.clientId ?? null,
+          username: body.username ?? null,
+          sealedPassword: sealed(body.password) ?? null,
+          useTls: body.useTls,
+        },
+        deps.clock.now(),
+      );
+      return toServer(record);
+    },
+
+    /** Absent fields keep their value, the password included; the client follows new settings. */
+    async updateServer(id: number, body: UpdateMqttServerBody): Promise<MqttServer> {
+      const changes: MqttServerChanges = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.host !== undefined ? { host: body.host } : {}),
+        ...(body.port !== undefined ? { port: body.port } : {}),
+        ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
+        ...(body.username !== undefined ? { username: body.username } : {}),
+        ...(body.password !== undefined ? { sealedPassword: sealed(body.password) ?? null } : {}),
+        ...(body.useTls !== undefined ? { useTls: body.useTls } : {}),
+      };
+      const record = await deps.repo.updateServer(deps.db, id, changes, deps.clock.now());
+      if (!record) throw serverNotFound();
+      try {
+        deps.connections.settingsChanged(settingsOf(record));
+      } catch (error) {
+        // An unreadable stored password cannot have changed here; the next use reports it.
+        if (!(error instanceof UnreadablePasswordError)) throw error;
+      }
+      return toServer(record);
+    },
+
+    /** Refused with 409 while a configuration publishes through the server. */
+    async deleteServer(id: number): Promise<void> {
+      try {
+        await deps.db.transaction().execute(async (tx) => {
+          await requireServer(tx, id);
+          if (await deps.repo.serverInUse(tx, id)) throw serverInUse();
+          await deps.repo.deleteServer(tx, id);
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw serverInUse();
+        throw error;
+      }
+      await deps.connections.forget(id);
+    },
+
+    /** Tries the stored settings on a fresh connection; a broker that is down is success false. */
+    async testServer(id: number): Promise<MqttTestResult> {
+      const server = await requireServer(deps.db, id);
+      try {
+        return await deps.connections.test(settingsOf(server));
+      } catch (error) {
+        if (error instanceof UnreadablePasswordError) return { success: false, message: error.message };
+        throw error;
+      }
+    },
+
+    async serverStatus(id: number): Promise<MqttServerStatus> {
+      return statusOf(await requireServer(deps.db, id));
+    },
+
+    async allServerStatuses(): Promise<MqttServerStatus[]> {
+      const servers = await deps.repo.listServers(deps.db);
+      return Promise.all(servers.map(statusOf));
+    },
+
+    async listConfigurations(resourceId: number): Promise<MqttConfiguration[]> {
+      await requireResource(deps.db, resourceId);
+      return deps.repo.listConfigurations(deps.db, resourceId);
+    },
+
+    getConfiguration: (resourceId: number, id: number) => requireConfiguration(deps.db, resourceId, id),
+
+    async createConfiguration(
+      resourceId: number,
+      body: CreateMqttConfigurationBody,
+    ): Promise<MqttConfiguration> {
+      try {
+        return await deps.db.transaction().execute(async (tx) => {
+          await requireResource(tx, resourceId);
+          await requireServer(tx, body.serverId);
+          return deps.repo.insertConfiguration(
+            tx,
+            resourceId,
+            {
+              name: body.name,
+              serverId: body.serverId,
+              inUseTopic: body.inUseTopic,
+              inUseMessage: body.inUseMessage,
+              notInUseTopic: body.notInUseTopic,
+              notInUseMessage: body.notInUseMessage,
+              takeoverTopic: body.takeoverTopic ?? null,
+              takeoverMessage: body.takeoverMessage ?? null,
+              onTakeoverSendStart: body.onTakeoverSendStart,
+              onTakeoverSendStop: body.onTakeoverSendStop,
+              onTakeoverSendTakeover: body.onTakeoverSendTakeover,
+            },
+            deps.clock.now(),
+          );
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw await whyRefused(resourceId, body.serverId);
+        throw error;
+      }
+    },
+
+    /** Absent fields keep their value. */
+    async updateConfiguration(
+      resourceId: number,
+      id: number,
+      body: UpdateMqttConfigurationBody,
+    ): Promise<MqttConfiguration> {
+      try {
+        return await deps.db.transaction().execute(async (tx) => {
+          await requireConfiguration(tx, resourceId, id);
+          if (body.serverId !== undefined) await requireServer(tx, body.serverId);
+          const updated = await deps.repo.updateConfiguration(tx, resourceId, id, body, deps.clock.now());
+          if (!updated) throw configurationNotFound();
+          return updated;
+        });
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw await whyRefused(resourceId, body.serverId);
+        throw error;
+      }
+    },
+
+    /** Deliveries still waiting for it end without a message (the configuration is gone). */
+    async deleteConfiguration(resourceId: number, id: number): Promise<void> {
+      if (!(await deps.repo.deleteConfiguration(deps.db, resourceId, id))) throw configurationNotFound();
+    },
+
+    /**
+     * Publishes the in-use message with sample values through the server's client and says how
+     * it went. Run here and not as a delivery job: the person who pressed the button waits for it.
+     */
+    async testConfiguration(resourceId: number, id: number): Promise<MqttTestResult> {
+      const resource = await requireResource(deps.db, resourceId);
+      const configuration = await requireConfiguration(deps.db, resourceId, id);
+      const server = await requireServer(deps.db, configuration.serverId);
+      let message: MqttMessage;
+      try {
+        message = deps.testMessageOf(configuration, resource, deps.clock.now());
+      } catch (error) {
+        return { success: false, message: error instanceof Error ? error.message : String(error) };
+      }
+      try {
+        await deps.connections.publish(settingsOf(server), message);
+        return { success: true, message: `Published the in-use message to "${message.topic}"` };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return { success: false, message: `Could not publish to "${message.topic}": ${reason}` };
+      }
+    },
+
+    async deliveries(resourceId: number, id: number): Promise<DeliveryLogEntry[]> {
+      await requireConfiguration(deps.db, resourceId, id);
+      return deps.deliveryLog(id);
+    },
+
+    /** The configurations an event of this resource goes to; asked in the event's transaction. */
+    configurationIdsOfResource: (tx: Db, resourceId: number) =>
+      deps.repo.configurationIdsOfResource(tx, resourceId),
+
+    configurationIdsOfServer: (serverId: number) => deps.repo.configurationIdsOfServer(deps.db, serverId),
+
+    /** A configuration and how to reach its broker, or undefined once it was deleted. */
+    async deliverySettings(
+      configurationId: number,
+    ): Promise<{ configuration: MqttConfiguration; connection: MqttConnectionSettings } | undefined> {
+      const found = await deps.repo.findForDelivery(deps.db, configurationId);
+      return found && { configuration: found.configuration, connection: settingsOf(found.server) };
+    },
+  };
+}
+
+export type MqttService = ReturnType<typeof createMqttService>;

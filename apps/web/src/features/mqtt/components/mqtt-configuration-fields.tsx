@@ -1,0 +1,272 @@
+import {
+  Button,
+  Description,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  Select,
+  Switch,
+  TextArea,
+  TextField,
+} from '@heroui/react';
+import {
+  DEFAULT_MQTT_MESSAGES,
+  DEFAULT_MQTT_TOPIC,
+  type MqttServer,
+  NAME_MAX_LENGTH,
+} from '@toolpass/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
+import type { MqttConfigurationFormState } from '../hooks/use-mqtt-configuration-form.ts';
+import type { MqttConfigurationDraft, MqttConfigurationProblem } from '../mqtt-configuration-draft.ts';
+
+/** Message templates show this many lines (spec 02 §5). */
+const MESSAGE_ROWS = 5;
+
+type TakeoverFlag = 'onTakeoverSendStart' | 'onTakeoverSendStop' | 'onTakeoverSendTakeover';
+
+type MqttConfigurationFieldsProps = {
+  form: MqttConfigurationFormState;
+  /** The servers to choose from; undefined while they load. */
+  servers: MqttServer[] | undefined;
+  onCreateServer: () => void;
+};
+
+/**
+ * Name, server, the topic and message for in use, not in use and takeover, and what a takeover
+ * sends (spec 02 §3, §5).
+ */
+export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttConfigurationFieldsProps) {
+  const { t } = useTranslation();
+  const { draft, problems, serverErrors } = form;
+  const set = (change: Partial<MqttConfigurationDraft>) => form.change({ ...draft, ...change });
+  const problemText = (problem: MqttConfigurationProblem | undefined) => {
+    switch (problem) {
+      case 'required':
+        return t('mqtt.validation.required');
+      case 'serverRequired':
+        return t('mqtt.validation.serverRequired');
+      case 'wildcard':
+        return t('mqtt.serverMessages.topicWildcard');
+      default:
+        return undefined;
+    }
+  };
+  const serverError = problemText(problems.serverId) ?? serverErrors.serverId;
+  const takeoverFlags: { flag: TakeoverFlag; label: string }[] = [
+    { flag: 'onTakeoverSendStart', label: t('mqtt.configurationForm.onTakeoverSendStart') },
+    { flag: 'onTakeoverSendStop', label: t('mqtt.configurationForm.onTakeoverSendStop') },
+    { flag: 'onTakeoverSendTakeover', label: t('mqtt.configurationForm.onTakeoverSendTakeover') },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TextField
+          variant="secondary"
+          name="name"
+          isRequired
+          value={draft.name}
+          onChange={(name) => set({ name })}
+          isInvalid={(problemText(problems.name) ?? serverErrors.name) !== undefined}
+        >
+          <Label>{t('mqtt.configurationForm.name')}</Label>
+          <Input />
+          <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
+          <FieldError>{problemText(problems.name) ?? serverErrors.name}</FieldError>
+        </TextField>
+        <div className="flex min-w-0 flex-col items-start gap-2">
+          <Select
+            variant="secondary"
+            name="serverId"
+            className="w-full min-w-0"
+            isRequired
+            isDisabled={servers === undefined}
+            placeholder={
+              servers === undefined
+                ? t('mqtt.configurationForm.serversLoading')
+                : t('mqtt.configurationForm.serverPlaceholder')
+            }
+            value={draft.serverId}
+            onChange={(key) => set({ serverId: key === null ? null : Number(key) })}
+            isInvalid={serverError !== undefined}
+          >
+            <Label>{t('mqtt.configurationForm.server')}</Label>
+            <Select.Trigger>
+              <Select.Value className="[overflow-wrap:anywhere]" />
+              <Select.Indicator />
+            </Select.Trigger>
+            {servers?.length === 0 && <Description>{t('mqtt.configurationForm.noServers')}</Description>}
+            <FieldError>{serverError}</FieldError>
+            <Select.Popover>
+              <ListBox items={servers ?? []}>
+                {(server) => (
+                  <ListBox.Item id={server.id} textValue={server.name}>
+                    <span className="[overflow-wrap:anywhere]">{server.name}</span>
+                    <ListBox.ItemIndicator />
+                  </ListBox.Item>
+                )}
+              </ListBox>
+            </Select.Popover>
+          </Select>
+          <Button size="sm" variant="secondary" onPress={onCreateServer}>
+            {t('mqtt.configurationForm.newServer')}
+          </Button>
+        </div>
+      </div>
+
+      <MessagePair
+        title={t('mqtt.configurationForm.inUseTitle')}
+        topic={
+          <TopicField
+            name="inUseTopic"
+            label={t('mqtt.configurationForm.inUseTopic')}
+            isRequired
+            value={draft.inUseTopic}
+            onChange={(inUseTopic) => set({ inUseTopic })}
+            error={problemText(problems.inUseTopic) ?? serverErrors.inUseTopic}
+          />
+        }
+        message={
+          <MessageField
+            name="inUseMessage"
+            label={t('mqtt.configurationForm.inUseMessage')}
+            isRequired
+            value={draft.inUseMessage}
+            onChange={(inUseMessage) => set({ inUseMessage })}
+            error={problemText(problems.inUseMessage) ?? serverErrors.inUseMessage}
+          />
+        }
+      />
+      <MessagePair
+        title={t('mqtt.configurationForm.notInUseTitle')}
+        topic={
+          <TopicField
+            name="notInUseTopic"
+            label={t('mqtt.configurationForm.notInUseTopic')}
+            isRequired
+            value={draft.notInUseTopic}
+            onChange={(notInUseTopic) => set({ notInUseTopic })}
+            error={problemText(problems.notInUseTopic) ?? serverErrors.notInUseTopic}
+          />
+        }
+        message={
+          <MessageField
+            name="notInUseMessage"
+            label={t('mqtt.configurationForm.notInUseMessage')}
+            isRequired
+            value={draft.notInUseMessage}
+            onChange={(notInUseMessage) => set({ notInUseMessage })}
+            error={problemText(problems.notInUseMessage) ?? serverErrors.notInUseMessage}
+          />
+        }
+      />
+      <MessagePair
+        title={t('mqtt.configurationForm.takeoverTitle')}
+        description={t('mqtt.configurationForm.takeoverDescription')}
+        topic={
+          <TopicField
+            name="takeoverTopic"
+            label={t('mqtt.configurationForm.takeoverTopic')}
+            placeholder={DEFAULT_MQTT_TOPIC}
+            value={draft.takeoverTopic}
+            onChange={(takeoverTopic) => set({ takeoverTopic })}
+            error={problemText(problems.takeoverTopic) ?? serverErrors.takeoverTopic}
+          />
+        }
+        message={
+          <MessageField
+            name="takeoverMessage"
+            label={t('mqtt.configurationForm.takeoverMessage')}
+            placeholder={DEFAULT_MQTT_MESSAGES.takeover}
+            value={draft.takeoverMessage}
+            onChange={(takeoverMessage) => set({ takeoverMessage })}
+            error={serverErrors.takeoverMessage}
+          />
+        }
+      />
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold">{t('mqtt.configurationForm.takeoverFlags')}</legend>
+        {takeoverFlags.map(({ flag, label }) => (
+          <Switch
+            key={flag}
+            name={flag}
+            isSelected={draft[flag]}
+            onChange={(value) => set({ [flag]: value })}
+          >
+            <Switch.Content>
+              <Switch.Control>
+                <Switch.Thumb />
+              </Switch.Control>
+              <Label>{label}</Label>
+            </Switch.Content>
+          </Switch>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+function MessagePair(props: { title: string; description?: string; topic: ReactNode; message: ReactNode }) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3">
+      <legend className="mb-1 font-semibold">{props.title}</legend>
+      {props.description && <p className="text-sm text-muted">{props.description}</p>}
+      {props.topic}
+      {props.message}
+    </fieldset>
+  );
+}
+
+type TemplateFieldProps = {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  isRequired?: boolean;
+  placeholder?: string;
+};
+
+function TopicField(props: TemplateFieldProps) {
+  return (
+    <TextField
+      variant="secondary"
+      name={props.name}
+      isRequired={props.isRequired}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={props.error !== undefined}
+    >
+      <Label>{props.label}</Label>
+      <Input className="font-mono" placeholder={props.placeholder} autoCapitalize="off" spellCheck={false} />
+      <FieldError>{props.error}</FieldError>
+    </TextField>
+  );
+}
+
+function MessageField(props: TemplateFieldProps) {
+  return (
+    <TextField
+      variant="secondary"
+      name={props.name}
+      isRequired={props.isRequired}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={props.error !== undefined}
+    >
+      <Label>{props.label}</Label>
+      <TextArea
+        rows={MESSAGE_ROWS}
+        className="font-mono text-sm"
+        placeholder={props.placeholder}
+        autoCapitalize="off"
+        spellCheck={false}
+      />
+      <FieldError>{props.error}</FieldError>
+    </TextField>
+  );
+}
