@@ -112,6 +112,10 @@ const webhookTarget = (p99Ms: number) => (p99Ms < 50 ? 'meets' : 'misses');
 say(
   `Targets of issue 15 (${webhooks.dialect}): start -> request at a local webhook receiver, ${webhooks.resources} resources with a webhook each, ${webhooks.oneAtATime.sessions} sessions one at a time: p50 ${webhooks.oneAtATime.p50Ms} ms, p99 ${webhooks.oneAtATime.p99Ms} ms (target < 50 ms: ${webhookTarget(webhooks.oneAtATime.p99Ms)}); ${webhooks.allAtOnce.concurrency} at once: p50 ${webhooks.allAtOnce.p50Ms} ms, p99 ${webhooks.allAtOnce.p99Ms} ms (${webhookTarget(webhooks.allAtOnce.p99Ms)})`,
 );
+const { webhooksOn, webhooksOff } = webhooks.cycles;
+say(
+  `  start/end cycles with ${webhooks.resources} webhooks: ${Math.round(webhooksOn.requestsPerSecond / 2)}/s (p99 ${webhooksOn.p99Ms} ms), ${Math.round((webhooksOn.requestsPerSecond / webhooksOff.requestsPerSecond) * 100)} % of the ${Math.round(webhooksOff.requestsPerSecond / 2)}/s with them switched off (issue 15 asks >= 70 % with MQTT and webhooks together)`,
+);
 say(webBundleScenario());
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));

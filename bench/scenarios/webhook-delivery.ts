@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../harness.ts';
+import type autocannon from 'autocannon';
+import { type Measurement, measure, startServer } from '../harness.ts';
 
 type AppInfo = { port: number; token: string; resourceIds: number[]; dialect: string };
 
@@ -21,6 +22,8 @@ export type WebhookDeliveryResult = {
   oneAtATime: LatencyFigures;
   /** A session on every resource at once: the latency under load on the same two processes. */
   allAtOnce: LatencyFigures;
+  /** Start/end cycles as fast as 20 connections go, one per resource, with the webhooks on and off. */
+  cycles: { webhooksOn: Measurement; webhooksOff: Measurement };
 };
 
 const SESSIONS = 1_000;
@@ -42,7 +45,7 @@ function figures(latencies: number[], concurrency: number): LatencyFigures {
  * receiver, with 20 resources that each have a webhook. Each start is followed by its end (also
  * delivered, and waited for), 1,000 sessions per run: once one session at a time, once with a
  * session on every resource at once. The server runs in its own process, as in production; the
- * receiver and the clock are here.
+ * receiver and the clock are here. Then the start/end cycle rate with the webhooks on and off.
  */
 export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> {
   const server = await startServer<AppInfo>(
@@ -63,6 +66,7 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
   try {
     const base = `http://127.0.0.1:${server.info.port}`;
     const headers = { authorization: `Bearer ${server.info.token}`, 'content-type': 'application/json' };
+    const webhookIds = new Map<number, number>();
     for (const resourceId of server.info.resourceIds) {
       const response = await fetch(`${base}/api/resources/${resourceId}/webhooks`, {
         method: 'POST',
@@ -70,6 +74,7 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
         body: JSON.stringify({ name: 'Bench relay', url: `${receiverUrl}/r/${resourceId}` }),
       });
       if (response.status !== 201) throw new Error(`Creating a webhook answered ${response.status}`);
+      webhookIds.set(resourceId, ((await response.json()) as { id: number }).id);
     }
     const call = async (resourceId: number, action: 'start' | 'end') => {
       const arrived = new Promise<number>((resolve) => waiting.set(`/r/${resourceId}`, resolve));
@@ -96,11 +101,37 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
         for (let round = 0; round < SESSIONS / ids.length; round += 1) await cycle(resourceId, concurrent);
       }),
     );
+    const cycles = async (scenario: string) => {
+      let next = 0;
+      return measure(scenario, {
+        url: `${base}/api/health`,
+        connections: ids.length,
+        // Each connection cycles on a resource of its own, so no start meets a running session.
+        setupClient: (client: autocannon.Client) => {
+          const resourceId = ids[next % ids.length] ?? 0;
+          next += 1;
+          client.setRequests([
+            { method: 'POST', headers, body: '{}', path: `/api/resources/${resourceId}/usage/start` },
+            { method: 'PUT', headers, body: '{}', path: `/api/resources/${resourceId}/usage/end` },
+          ]);
+        },
+      });
+    };
+    const webhooksOn = await cycles('start/end cycle, 20 resources with a webhook each');
+    for (const [resourceId, webhookId] of webhookIds) {
+      await fetch(`${base}/api/resources/${resourceId}/webhooks/${webhookId}/status`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ active: false }),
+      });
+    }
+    const webhooksOff = await cycles('start/end cycle, the same webhooks switched off');
     return {
       dialect: server.info.dialect,
       resources: ids.length,
       oneAtATime: figures(sequential, 1),
       allAtOnce: figures(concurrent, ids.length),
+      cycles: { webhooksOn, webhooksOff },
     };
   } finally {
     receiver.closeAllConnections();

@@ -19,9 +19,12 @@ function failureOf(error: unknown): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
   }
-  // fetch reports network failures as "fetch failed" with the reason in its cause.
-  const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined;
+  // fetch reports network failures as "fetch failed" with the reason in its cause; a host with
+  // several addresses gives an AggregateError without a message of its own, but with a code.
+  const cause =
+    error instanceof Error ? (error.cause as { message?: unknown; code?: unknown } | undefined) : undefined;
   if (typeof cause?.message === 'string' && cause.message !== '') return cause.message;
+  if (typeof cause?.code === 'string') return cause.code;
   return error instanceof Error ? error.message : String(error);
 }
 

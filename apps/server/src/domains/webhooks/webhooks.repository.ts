@@ -1,8 +1,9 @@
 import type { Webhook, WebhookMethod } from '@toolpass/contracts';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
-import type { WebhooksTable } from '../../platform/db/schema.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
+import type { Database, WebhooksTable } from '../../platform/db/schema.ts';
 
 /** A webhook's settings as a manager sets them: what create writes and update changes. */
 export type WebhookSettings = Omit<Webhook, 'id' | 'resourceId' | 'createdAt' | 'updatedAt'>;
@@ -108,6 +109,21 @@ function toColumns(settings: Partial<WebhookSettings>) {
 
 /** The only SQL of webhooks. */
 export function createWebhooksRepository() {
+  // Every usage start, end and takeover asks this in its transaction, webhooks or not, so the
+  // query is compiled once per moment (see reusable-query.ts).
+  const activeIds = new Map<UsageMoment, ReturnType<typeof compileActiveIds>>();
+  function compileActiveIds(db: Db, moment: UsageMoment) {
+    return reusableQuery<Database, { resourceId: number }, { id: number }>(db, ['resourceId'], (kysely, p) =>
+      kysely
+        .selectFrom('webhooks')
+        .select('id')
+        .where('resource_id', '=', p.resourceId)
+        .where('active', '=', sql.lit(true))
+        .where(FLAG_COLUMN[moment], '=', sql.lit(true))
+        .orderBy('id'),
+    );
+  }
+
   return {
     async insert(
       db: Db,
@@ -197,15 +213,12 @@ export function createWebhooksRepository() {
 
     /** Active webhooks of a resource whose flag lets the event through, by id: one index look-up. */
     async activeIdsFor(db: Db, resourceId: number, moment: UsageMoment): Promise<number[]> {
-      const rows = await db
-        .selectFrom('webhooks')
-        .select('id')
-        .where('resource_id', '=', resourceId)
-        .where('active', '=', true)
-        .where(FLAG_COLUMN[moment], '=', true)
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
+      let query = activeIds.get(moment);
+      if (!query) {
+        query = compileActiveIds(db, moment);
+        activeIds.set(moment, query);
+      }
+      return (await query(db, { resourceId })).map((row) => row.id);
     },
   };
 }
