@@ -22,8 +22,11 @@ export type WebhookDeliveryResult = {
   oneAtATime: LatencyFigures;
   /** A session on every resource at once: the latency under load on the same two processes. */
   allAtOnce: LatencyFigures;
-  /** Start/end cycles as fast as 20 connections go, one per resource, with the webhooks on and off. */
-  cycles: { webhooksOn: Measurement; webhooksOff: Measurement };
+  /**
+   * Start/end cycles as fast as 20 connections go, one per resource: with the webhooks on and
+   * off, and on a second server whose resources have a webhook and an MQTT configuration each.
+   */
+  cycles: { webhooksOn: Measurement; webhooksOff: Measurement; webhooksAndMqtt: Measurement };
 };
 
 const SESSIONS = 1_000;
@@ -47,10 +50,47 @@ function figures(latencies: number[], concurrency: number): LatencyFigures {
  * session on every resource at once. The server runs in its own process, as in production; the
  * receiver and the clock are here. Then the start/end cycle rate with the webhooks on and off.
  */
+const WEBHOOK_SERVER = fileURLToPath(new URL('../servers/webhook-server.ts', import.meta.url));
+
+/** A webhook per resource of `info`, sending to `receiverUrl`; answers the webhook ids by resource. */
+async function addWebhooks(info: AppInfo, receiverUrl: string): Promise<Map<number, number>> {
+  const base = `http://127.0.0.1:${info.port}`;
+  const headers = { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' };
+  const webhookIds = new Map<number, number>();
+  for (const resourceId of info.resourceIds) {
+    const response = await fetch(`${base}/api/resources/${resourceId}/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench relay', url: `${receiverUrl}/r/${resourceId}` }),
+    });
+    if (response.status !== 201) throw new Error(`Creating a webhook answered ${response.status}`);
+    webhookIds.set(resourceId, ((await response.json()) as { id: number }).id);
+  }
+  return webhookIds;
+}
+
+/** Start/end cycles as fast as one connection per resource goes. */
+function measureCycles(info: AppInfo, scenario: string): Promise<Measurement> {
+  const headers = { authorization: `Bearer ${info.token}`, 'content-type': 'application/json' };
+  const ids = info.resourceIds;
+  let next = 0;
+  return measure(scenario, {
+    url: `http://127.0.0.1:${info.port}/api/health`,
+    connections: ids.length,
+    // Each connection cycles on a resource of its own, so no start meets a running session.
+    setupClient: (client: autocannon.Client) => {
+      const resourceId = ids[next % ids.length] ?? 0;
+      next += 1;
+      client.setRequests([
+        { method: 'POST', headers, body: '{}', path: `/api/resources/${resourceId}/usage/start` },
+        { method: 'PUT', headers, body: '{}', path: `/api/resources/${resourceId}/usage/end` },
+      ]);
+    },
+  });
+}
+
 export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> {
-  const server = await startServer<AppInfo>(
-    fileURLToPath(new URL('../servers/webhook-server.ts', import.meta.url)),
-  );
+  const server = await startServer<AppInfo>(WEBHOOK_SERVER);
   // Each resource's requests, in order of arrival, handed to whoever waits for the next one.
   const waiting = new Map<string, (arrivedAt: number) => void>();
   const receiver = http.createServer((request, response) => {
@@ -66,16 +106,7 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
   try {
     const base = `http://127.0.0.1:${server.info.port}`;
     const headers = { authorization: `Bearer ${server.info.token}`, 'content-type': 'application/json' };
-    const webhookIds = new Map<number, number>();
-    for (const resourceId of server.info.resourceIds) {
-      const response = await fetch(`${base}/api/resources/${resourceId}/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Bench relay', url: `${receiverUrl}/r/${resourceId}` }),
-      });
-      if (response.status !== 201) throw new Error(`Creating a webhook answered ${response.status}`);
-      webhookIds.set(resourceId, ((await response.json()) as { id: number }).id);
-    }
+    const webhookIds = await addWebhooks(server.info, receiverUrl);
     const call = async (resourceId: number, action: 'start' | 'end') => {
       const arrived = new Promise<number>((resolve) => waiting.set(`/r/${resourceId}`, resolve));
       const sent = performance.now();
@@ -101,23 +132,7 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
         for (let round = 0; round < SESSIONS / ids.length; round += 1) await cycle(resourceId, concurrent);
       }),
     );
-    const cycles = async (scenario: string) => {
-      let next = 0;
-      return measure(scenario, {
-        url: `${base}/api/health`,
-        connections: ids.length,
-        // Each connection cycles on a resource of its own, so no start meets a running session.
-        setupClient: (client: autocannon.Client) => {
-          const resourceId = ids[next % ids.length] ?? 0;
-          next += 1;
-          client.setRequests([
-            { method: 'POST', headers, body: '{}', path: `/api/resources/${resourceId}/usage/start` },
-            { method: 'PUT', headers, body: '{}', path: `/api/resources/${resourceId}/usage/end` },
-          ]);
-        },
-      });
-    };
-    const webhooksOn = await cycles('start/end cycle, 20 resources with a webhook each');
+    const webhooksOn = await measureCycles(server.info, 'start/end cycle, 20 resources with a webhook each');
     for (const [resourceId, webhookId] of webhookIds) {
       await fetch(`${base}/api/resources/${resourceId}/webhooks/${webhookId}/status`, {
         method: 'PUT',
@@ -125,13 +140,26 @@ export async function webhookDeliveryScenario(): Promise<WebhookDeliveryResult> 
         body: JSON.stringify({ active: false }),
       });
     }
-    const webhooksOff = await cycles('start/end cycle, the same webhooks switched off');
+    const webhooksOff = await measureCycles(server.info, 'start/end cycle, the same webhooks switched off');
+    // Both integrations on a fresh server, as the issue asks: a webhook and an MQTT configuration
+    // on every resource.
+    const both = await startServer<AppInfo>(WEBHOOK_SERVER, { BENCH_WITH_MQTT: '1' });
+    let webhooksAndMqtt: Measurement;
+    try {
+      await addWebhooks(both.info, receiverUrl);
+      webhooksAndMqtt = await measureCycles(
+        both.info,
+        'start/end cycle, 20 resources with a webhook and an MQTT configuration each',
+      );
+    } finally {
+      await both.stop();
+    }
     return {
       dialect: server.info.dialect,
       resources: ids.length,
       oneAtATime: figures(sequential, 1),
       allAtOnce: figures(concurrent, ids.length),
-      cycles: { webhooksOn, webhooksOff },
+      cycles: { webhooksOn, webhooksOff, webhooksAndMqtt },
     };
   } finally {
     receiver.closeAllConnections();

@@ -10,6 +10,7 @@ import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
 import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
+import { sharedBroker } from '../../apps/server/src/test/mqtt-broker.ts';
 
 const RESOURCES = 20;
 
@@ -31,6 +32,31 @@ const resourceIds: number[] = [];
 for (let index = 0; index < RESOURCES; index += 1) {
   resourceIds.push((await services.resources.create({ name: `Relay ${index + 1}` }, undefined)).id);
 }
+// BENCH_WITH_MQTT: every resource also gets an MQTT configuration (the broker of the tests), so
+// the cycle rate can be measured with both integrations at once.
+const broker = process.env.BENCH_WITH_MQTT ? await sharedBroker() : undefined;
+if (broker) {
+  const mqttServer = await services.mqtt.createServer({
+    name: 'Bench broker',
+    host: broker.host,
+    port: broker.port,
+    useTls: false,
+  });
+  const run = `toolpass-bench/${process.pid}-${Date.now()}`;
+  for (const resourceId of resourceIds) {
+    await services.mqtt.createConfiguration(resourceId, {
+      name: 'Relay',
+      serverId: mqttServer.id,
+      inUseTopic: `${run}/{{id}}/in-use`,
+      inUseMessage: '{"status":"in-use","resourceId":{{id}},"user":"{{user.username}}"}',
+      notInUseTopic: `${run}/{{id}}/available`,
+      notInUseMessage: '{"status":"available","resourceId":{{id}}}',
+      onTakeoverSendStart: false,
+      onTakeoverSendStop: false,
+      onTakeoverSendTakeover: true,
+    });
+  }
+}
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(
   `${JSON.stringify({
@@ -42,6 +68,7 @@ process.stdout.write(
 );
 process.on('SIGTERM', async () => {
   await app.close();
+  await broker?.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

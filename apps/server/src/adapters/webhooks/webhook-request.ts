@@ -28,6 +28,33 @@ function failureOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Receivers answer with a few bytes; more than this is not waited for. */
+const MAX_DRAINED_BODY_BYTES = 64 * 1024;
+
+/**
+ * Only the status counts, but an answer read to its end lets the connection serve the next
+ * request (a cancelled one is closed, and every delivery would open a new one). A large or
+ * endless body is cut off instead of holding the delivery.
+ */
+async function discardBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
+  if (!body) return;
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > MAX_DRAINED_BODY_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // A body that breaks off does not change the status that already arrived.
+  }
+}
+
 /**
  * Sends one signed webhook request with Node's fetch and reports how it went; never throws.
  * Redirects are not followed: a 3xx is a failed attempt, so a receiver cannot send the signed
@@ -50,9 +77,7 @@ export async function sendWebhookRequest(request: WebhookRequest): Promise<Webho
       redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
-    // The answer's body is not read: only the status counts, and a large or endless body
-    // must not hold the delivery.
-    await response.body?.cancel().catch(() => undefined);
+    await discardBody(response.body);
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
     return { ok: false, status: response.status, error: `HTTP ${response.status}` };
   } catch (error) {

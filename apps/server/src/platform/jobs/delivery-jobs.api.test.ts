@@ -82,6 +82,95 @@ describe.each(TEST_DIALECTS)('delivery jobs on %s', (dialect) => {
     expect(started).toMatchObject({ state: 'done', attempts: 2, lastError: null });
   });
 
+  it('takes the jobs queued behind a due one in the same claim, and counts only attempts made', async () => {
+    const t = await app(dialect, { eventConsumers: [{ name: 'queue-probe', handle: () => undefined }] });
+    await t.services.jobRunner.stop();
+    const db = t.database.db;
+    const store = t.services.jobStore;
+    const now = new Date();
+    const jobs = [1, 2, 3].map(() => ({ targetKind: 'probe', targetId: 'queue-probe', resourceId: 424242 }));
+    await store.insert(
+      db,
+      [...jobs, { targetKind: 'probe', targetId: 'queue-probe', resourceId: null }],
+      now,
+    );
+    const claimed = await store.claim(db, {
+      now: new Date(now.getTime() + 1),
+      leaseUntil: new Date(now.getTime() + 60_000),
+      limit: 10,
+      exclude: [],
+    });
+    const ordered = claimed.filter((job) => job.resourceId === 424242);
+    expect(ordered).toHaveLength(3);
+    expect(ordered.map((job) => job.id)).toEqual([...ordered.map((job) => job.id)].sort((a, b) => a - b));
+    expect(ordered.map((job) => job.attempts)).toEqual([1, 1, 1]);
+    // Stored, only the first job's attempt counts: the others may never be tried by this claimer.
+    const stored = await db
+      .selectFrom('delivery_jobs')
+      .select(['id', 'attempts', 'lease_until'])
+      .where('resource_id', '=', 424242)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.attempts)).toEqual([1, 0, 0]);
+    expect(stored.every((row) => row.lease_until !== null)).toBe(true);
+    // Nobody else can take them meanwhile.
+    const again = await store.claim(db, {
+      now: new Date(now.getTime() + 2),
+      leaseUntil: new Date(now.getTime() + 60_000),
+      limit: 10,
+      exclude: [],
+    });
+    expect(again.filter((job) => job.resourceId === 424242)).toEqual([]);
+  });
+
+  it('after a failure in the middle of a queue, gives the rest back untried and keeps the order', async () => {
+    const received: string[] = [];
+    let failures = 0;
+    let gate: (() => void) | undefined;
+    const opened = new Promise<void>((resolve) => {
+      gate = resolve;
+    });
+    const probe: EventProbe = {
+      name: 'queue-relay',
+      retry: quickRetry(5),
+      async handle(event) {
+        if (!event.type.startsWith('usage.')) return;
+        // The first start waits until all four changes are committed, so they are one queue.
+        if (received.length === 0 && failures === 0) await opened;
+        if (event.type === 'usage.ended' && failures === 0) {
+          failures += 1;
+          throw new Error('relay busy');
+        }
+        received.push(event.type);
+      },
+    };
+    const t = await app(dialect, { eventConsumers: [probe] });
+    const given = resourceFixtures(t);
+    const manager = await t.given.user({ canManageResources: true });
+    const resource = await given.resource(manager);
+    expect((await given.start(manager, resource.id)).statusCode).toBe(201);
+    expect((await given.end(manager, resource.id)).statusCode).toBe(200);
+    expect((await given.start(manager, resource.id)).statusCode).toBe(201);
+    expect((await given.end(manager, resource.id)).statusCode).toBe(200);
+    gate?.();
+    await expect
+      .poll(() => received, { timeout: 5_000 })
+      .toEqual(['usage.started', 'usage.ended', 'usage.started', 'usage.ended']);
+    const usage = async () =>
+      (await t.services.jobStore.log(t.database.db, { kind: 'probe', id: 'queue-relay' }, 10))
+        .filter((entry) => entry.eventType?.startsWith('usage.'))
+        .reverse()
+        .map((entry) => [entry.eventType, entry.state, entry.attempts]);
+    // The failed job was tried twice; every other one once, whether it was given back or not.
+    // (Outcomes are written just after the deliveries the probe saw.)
+    await expect.poll(usage).toEqual([
+      ['usage.started', 'done', 1],
+      ['usage.ended', 'done', 2],
+      ['usage.started', 'done', 1],
+      ['usage.ended', 'done', 1],
+    ]);
+  });
+
   it('does not let a target that is down or hangs delay another target', async () => {
     const healthy: number[] = [];
     const hanging: (() => void)[] = [];

@@ -17,9 +17,13 @@ const STATISTICS_EVERY_MS = 60_000;
 /** How long stopping waits for deliveries under way; the rest run again after their lease. */
 const STOP_GRACE_MS = 5_000;
 
-type Settled = { job: ClaimedJob; error?: unknown };
+/** A job's outcome: delivered, failed with `error`, or `released` untried behind a failure. */
+type Settled = { job: ClaimedJob; error?: unknown; released?: boolean };
 
 const targetKey = (job: { targetKind: string; targetId: string }) => `${job.targetKind}\u0000${job.targetId}`;
+/** Jobs that keep an order among themselves: a target's jobs about one resource. */
+const orderKey = (job: ClaimedJob) =>
+  job.resourceId === null ? `job\u0000${job.id}` : `${targetKey(job)}\u0000${job.resourceId}`;
 
 /**
  * Works off the delivery jobs (DESIGN §5, decision 8). Jobs are claimed in batches with a lease
@@ -41,6 +45,9 @@ export function createJobRunner(deps: {
 }) {
   const kinds = new Map(deps.kinds.map((kind) => [kind.kind, kind]));
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  // The slowest delivery (a webhook's 10 s timeout) with room to spare must fit in what is left
+  // of a lease when a queued job is begun.
+  const followerMarginMs = Math.min(15_000, leaseMs / 2);
   const pollMs = deps.pollMs ?? DEFAULT_POLL_MS;
   const inFlight = new Map<number, Promise<void>>();
   const perTarget = new Map<string, number>();
@@ -70,19 +77,50 @@ export function createJobRunner(deps: {
     await kind.deliver(job);
   }
 
-  function start(job: ClaimedJob) {
-    const key = targetKey(job);
-    perTarget.set(key, (perTarget.get(key) ?? 0) + 1);
+  /**
+   * Delivers the jobs of one order (a single job, or a target's jobs about one resource, oldest
+   * first) one after another. After a failure the rest are released untried: they wait for the
+   * failed job's retry, so the order holds.
+   */
+  function start(jobs: ClaimedJob[]) {
+    for (const job of jobs) {
+      const key = targetKey(job);
+      perTarget.set(key, (perTarget.get(key) ?? 0) + 1);
+    }
+    const leasedAt = performance.now();
     const running = (async () => {
-      try {
-        await deliver(job);
-        settled.push({ job });
-      } catch (error) {
-        settled.push({ job, error });
+      for (const [index, job] of jobs.entries()) {
+        // A job begun after this point might outlive its lease and be claimed a second time.
+        if (index > 0 && performance.now() - leasedAt > leaseMs - followerMarginMs) {
+          for (const untried of jobs.slice(index)) settled.push({ job: untried, released: true });
+          queueFlush();
+          return;
+        }
+        try {
+          await deliver(job);
+          settled.push({ job });
+        } catch (error) {
+          settled.push({ job, error });
+          for (const untried of jobs.slice(index + 1)) settled.push({ job: untried, released: true });
+          queueFlush();
+          return;
+        }
+        queueFlush();
       }
-      queueFlush();
     })();
-    inFlight.set(job.id, running);
+    for (const job of jobs) inFlight.set(job.id, running);
+  }
+
+  /** Claimed jobs grouped by their order, each group oldest first (claims answer oldest first). */
+  function byOrder(jobs: ClaimedJob[]): ClaimedJob[][] {
+    const groups = new Map<string, ClaimedJob[]>();
+    for (const job of jobs) {
+      const key = orderKey(job);
+      const group = groups.get(key);
+      if (group) group.push(job);
+      else groups.set(key, [job]);
+    }
+    return [...groups.values()];
   }
 
   async function claimRound() {
@@ -97,7 +135,7 @@ export function createJobRunner(deps: {
         limit: room,
         exclude: busyTargets(),
       });
-      for (const job of jobs) start(job);
+      for (const group of byOrder(jobs)) start(group);
       if (performance.now() - began > SLOW_CLAIM_MS && Date.now() - statisticsAt > STATISTICS_EVERY_MS) {
         statisticsAt = Date.now();
         await deps.store.refreshStatistics(deps.db);
@@ -156,7 +194,7 @@ export function createJobRunner(deps: {
       { jobId: job.id, target: job.targetKind, targetId: job.targetId, attempts: job.attempts, err: message },
       retryAt ? 'A delivery failed; it will be tried again' : 'A delivery failed for good',
     );
-    await deps.store.fail(deps.db, job.id, message, retryAt, now);
+    await deps.store.fail(deps.db, job, message, retryAt, now);
     if (retryAt) wakeAt(retryAt.getTime());
   }
 
@@ -164,14 +202,16 @@ export function createJobRunner(deps: {
     const now = deps.now();
     const done: number[] = [];
     const remove: number[] = [];
-    for (const { job, error } of batch) {
-      if (error !== undefined) continue;
-      (kinds.get(job.targetKind)?.forgetDelivered ? remove : done).push(job.id);
+    const released: number[] = [];
+    for (const { job, error, released: untried } of batch) {
+      if (untried) released.push(job.id);
+      else if (error === undefined) (kinds.get(job.targetKind)?.forgetDelivered ? remove : done).push(job.id);
     }
     await deps.store.complete(deps.db, done, remove, now);
-    for (const { job, error } of batch) {
-      if (error !== undefined) await recordFailure(job, error, now);
+    for (const { job, error, released: untried } of batch) {
+      if (error !== undefined && !untried) await recordFailure(job, error, now);
     }
+    await deps.store.release(deps.db, released);
   }
 
   /** Writes what finished meanwhile in one go, then lets the next jobs of those targets run. */

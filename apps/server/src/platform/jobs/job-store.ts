@@ -100,6 +100,61 @@ export function createJobStore(deps: { dialect: Dialect }) {
     return eb.and(conditions);
   }
 
+  const CLAIMED_COLUMNS = [
+    'id',
+    'event_id',
+    'target_kind',
+    'target_id',
+    'resource_id',
+    'payload',
+    'attempts',
+    'created_at',
+  ] as const;
+
+  /**
+   * Leases the jobs queued behind claimed ones of the same target and resource, oldest first.
+   * They are pending and due, and no one else can hold them: an earlier job of their order is
+   * pending, so they are claimable by no one until it is done. Their attempts are not counted
+   * here: a claimer that dies before trying them must not have used up an attempt of theirs.
+   */
+  async function claimFollowers(
+    db: Db,
+    heads: { id: number; target_kind: string; target_id: string; resource_id: number | null }[],
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+  ) {
+    const ordered = heads.filter((head) => head.resource_id !== null);
+    if (ordered.length === 0 || limit <= 0) return [];
+    const candidates = db
+      .selectFrom('delivery_jobs as f')
+      .select('f.id')
+      .where('f.state', '=', 'pending')
+      .where('f.due_at', '<=', now)
+      .where((eb) => eb.or([eb('f.lease_until', 'is', null), eb('f.lease_until', '<', now)]))
+      .where((eb) =>
+        eb.or(
+          ordered.map((head) =>
+            eb.and([
+              eb('f.target_kind', '=', head.target_kind),
+              eb('f.target_id', '=', head.target_id),
+              eb('f.resource_id', '=', head.resource_id),
+              eb('f.id', '>', head.id),
+            ]),
+          ),
+        ),
+      )
+      .orderBy('f.id')
+      .limit(limit)
+      .$call((query) => (deps.dialect === 'postgres' ? query.forUpdate().skipLocked() : query));
+    return db
+      .updateTable('delivery_jobs')
+      .set({ lease_until: leaseUntil })
+      .where('id', 'in', candidates)
+      .returning([...CLAIMED_COLUMNS])
+      .execute();
+  }
+
   return {
     /** Writes jobs, due at once; call it in the transaction of what they deliver. */
     async insert(executor: Db, jobs: NewJob[], now: Date): Promise<void> {
@@ -124,6 +179,11 @@ export function createJobStore(deps: { dialect: Dialect }) {
      * Takes up to `limit` claimable jobs, oldest first, and leases them. On PostgreSQL the rows
      * are locked with SKIP LOCKED, so instances claiming at once take different jobs; SQLite has
      * one connection, so the statement is alone anyway.
+     *
+     * Behind each job that keeps an order (a target and a resource), the jobs queued after it are
+     * leased too, up to `limit` in all: the claimer delivers them one after another, in order,
+     * and releases the rest when one fails. Without them a busy resource would move one job per
+     * claim, and a backlog would grow faster than claims could walk it.
      */
     async claim(
       db: Db,
@@ -140,19 +200,18 @@ export function createJobStore(deps: { dialect: Dialect }) {
         .updateTable('delivery_jobs')
         .set({ lease_until: options.leaseUntil, attempts: sql`attempts + 1` })
         .where('id', 'in', candidates)
-        .returning([
-          'id',
-          'event_id',
-          'target_kind',
-          'target_id',
-          'resource_id',
-          'payload',
-          'attempts',
-          'created_at',
-        ])
+        .returning([...CLAIMED_COLUMNS])
         .execute();
       if (claimed.length === 0) return [];
-      const eventIds = [...new Set(claimed.flatMap((row) => (row.event_id === null ? [] : [row.event_id])))];
+      const followers = await claimFollowers(
+        db,
+        claimed,
+        options.now,
+        options.leaseUntil,
+        options.limit - claimed.length,
+      );
+      const taken = [...claimed, ...followers];
+      const eventIds = [...new Set(taken.flatMap((row) => (row.event_id === null ? [] : [row.event_id])))];
       const events = new Map<number, OutboxEnvelope>();
       if (eventIds.length > 0) {
         const rows = await db.selectFrom('outbox_events').selectAll().where('id', 'in', eventIds).execute();
@@ -160,8 +219,9 @@ export function createJobStore(deps: { dialect: Dialect }) {
           events.set(row.id, toEnvelope(row));
         }
       }
+      const followerIds = new Set(followers.map((row) => row.id));
       // RETURNING's order is not promised; callers start jobs oldest first.
-      return claimed
+      return taken
         .sort((a, b) => a.id - b.id)
         .map((row) => ({
           id: row.id,
@@ -170,7 +230,8 @@ export function createJobStore(deps: { dialect: Dialect }) {
           resourceId: row.resource_id,
           event: row.event_id === null ? null : (events.get(row.event_id) ?? null),
           payload: row.payload === null ? null : (JSON.parse(row.payload) as unknown),
-          attempts: row.attempts,
+          // A follower's attempt is counted when it is made (see claimFollowers).
+          attempts: followerIds.has(row.id) ? row.attempts + 1 : row.attempts,
           createdAt: readDate(row.created_at),
         }));
     },
@@ -180,7 +241,15 @@ export function createJobStore(deps: { dialect: Dialect }) {
       if (done.length > 0) {
         await db
           .updateTable('delivery_jobs')
-          .set({ state: 'done', lease_until: null, last_error: null, finished_at: now })
+          .set({
+            state: 'done',
+            lease_until: null,
+            last_error: null,
+            finished_at: now,
+            // A follower was claimed without counting its attempt; it has made none before, as
+            // only the first pending job of its order is ever tried and can fail.
+            attempts: sql`case when attempts = 0 then 1 else attempts end`,
+          })
           .where('id', 'in', done)
           .execute();
       }
@@ -188,18 +257,31 @@ export function createJobStore(deps: { dialect: Dialect }) {
     },
 
     /** Records a failed attempt: pending again at `retryAt`, or failed for good when it is null. */
-    async fail(db: Db, id: number, error: string, retryAt: Date | null, now: Date): Promise<void> {
+    async fail(
+      db: Db,
+      job: { id: number; attempts: number },
+      error: string,
+      retryAt: Date | null,
+      now: Date,
+    ): Promise<void> {
       await db
         .updateTable('delivery_jobs')
         .set({
+          attempts: job.attempts,
           state: retryAt ? 'pending' : 'failed',
           due_at: retryAt ?? now,
           lease_until: null,
           last_error: error.slice(0, MAX_ERROR_LENGTH),
           finished_at: retryAt ? null : now,
         })
-        .where('id', '=', id)
+        .where('id', '=', job.id)
         .execute();
+    },
+
+    /** Gives back followers that were not tried because a job before them failed. */
+    async release(db: Db, ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('delivery_jobs').set({ lease_until: null }).where('id', 'in', ids).execute();
     },
 
     /**
