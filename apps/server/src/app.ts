@@ -16,6 +16,7 @@ import { createAuthService } from './domains/auth/auth.service.ts';
 import { createAuthSessionsRepository } from './domains/auth/auth-sessions.repository.ts';
 import { createAuthSessionsService } from './domains/auth/auth-sessions.service.ts';
 import { createEmailTemplatesRepository } from './domains/email-templates/email-templates.repository.ts';
+import { emailTemplatesRoutes } from './domains/email-templates/email-templates.routes.ts';
 import { createEmailTemplatesService } from './domains/email-templates/email-templates.service.ts';
 import { healthRoutes } from './domains/health/health.routes.ts';
 import { introducersRoutes } from './domains/introductions/introducers.routes.ts';
@@ -191,6 +192,7 @@ export function createServices(deps: AppDeps) {
     repo: createEmailTemplatesRepository(),
     clock,
     publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
   });
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const users = createUsersService({
@@ -383,6 +385,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks }));
+  await app.register(emailTemplatesRoutes({ emailTemplates: services.emailTemplates }));
   await app.register(mqttServersRoutes({ mqtt: services.mqtt }));
   await app.register(mqttConfigurationsRoutes({ mqtt: services.mqtt }));
   await app.register(

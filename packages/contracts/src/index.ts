@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './deliveries.ts';
+export * from './email-templates.ts';
 export * from './events.ts';
 export * from './integration-templates.ts';
 export * from './introductions.ts';

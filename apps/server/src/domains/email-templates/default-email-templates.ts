@@ -1,22 +1,4 @@
-/**
- * The content every install starts with. Variables in double curly braces are replaced (HTML
- * escaped) before rendering; the editor of a later issue lets administrators change them.
- */
-export const EMAIL_TEMPLATE_TYPES = [
-  'verify-email',
-  'reset-password',
-  'change-email',
-  'email-changed',
-] as const;
-export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
-
-export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, string[]> = {
-  'verify-email': ['user.username', 'user.email', 'url', 'host'],
-  'reset-password': ['user.username', 'url', 'host'],
-  'change-email': ['user.username', 'newEmail', 'url', 'host'],
-  /** To the old address once a change is confirmed; `url` undoes it. */
-  'email-changed': ['user.username', 'newEmail', 'url', 'host'],
-};
+import type { EmailTemplateType } from '@toolpass/contracts';
 
 function layout(title: string, paragraphs: string[], button: string, after: string): string {
   return `<mjml>
@@ -52,6 +34,10 @@ ${paragraphs.map((text) => `        <mj-text>${text}</mj-text>`).join('\n')}
 `;
 }
 
+/**
+ * The content every install starts with. Variables in double curly braces are replaced (HTML
+ * escaped) before rendering; administrators change them in the template editor and can restore these.
+ */
 export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: string; body: string }> = {
   'verify-email': {
     subject: 'Confirm your email address',

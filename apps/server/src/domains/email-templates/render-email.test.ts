@@ -1,5 +1,6 @@
+import { EMAIL_TEMPLATE_TYPES } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMAIL_TEMPLATES, EMAIL_TEMPLATE_TYPES } from './default-email-templates.ts';
+import { DEFAULT_EMAIL_TEMPLATES } from './default-email-templates.ts';
 import { htmlToText, renderEmail, substituteVariables } from './render-email.ts';
 
 describe('substituteVariables', () => {

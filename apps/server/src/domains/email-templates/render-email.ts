@@ -46,13 +46,20 @@ export function htmlToText(html: string): string {
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
+/**
+ * HTML from MJML. Soft validation: an unknown attribute or misplaced tag still renders; MJML
+ * that does not parse (no `<mjml>` root, broken markup) throws.
+ */
+export async function renderMjml(mjml: string): Promise<string> {
+  const { html } = await mjml2html(mjml, { validationLevel: 'soft' });
+  return html;
+}
+
 export async function renderEmail(
   template: { subject: string; body: string },
   variables: Record<string, string>,
 ): Promise<RenderedEmail> {
-  const { html } = await mjml2html(substituteVariables(template.body, variables), {
-    validationLevel: 'soft',
-  });
+  const html = await renderMjml(substituteVariables(template.body, variables));
   return {
     subject: substituteVariables(template.subject, variables, (value) => value),
     html,

@@ -31,12 +31,13 @@ function send(
   reply: FastifyReply,
   request: FastifyRequest,
   statusCode: number,
-  body: Omit<ApiError, 'statusCode' | 'error' | 'requestId'>,
+  body: Omit<ApiError, 'statusCode' | 'requestId' | 'error'> & { error?: string | undefined },
 ) {
+  const { error, ...rest } = body;
   const payload: ApiError = {
     statusCode,
-    error: STATUS_TEXT[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request'),
-    ...body,
+    error: error ?? STATUS_TEXT[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request'),
+    ...rest,
     requestId: String(request.id),
   };
   return reply.status(statusCode).send(payload);
@@ -74,6 +75,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof AppError) {
       return send(reply, request, error.statusCode, {
         message: error.message,
+        ...(error.error ? { error: error.error } : {}),
         ...(error.errorCode ? { errorCode: error.errorCode } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.issues ? { issues: error.issues } : {}),

@@ -10,6 +10,8 @@ export class AppError extends Error {
   readonly errorCode: string | undefined;
   readonly errors: Record<string, string[]> | undefined;
   readonly issues: ApiIssue[] | undefined;
+  /** The `error` field where the specification names the failure there, not the status text. */
+  readonly error: string | undefined;
   constructor(statusCode: number, message: string, options: Options = {}) {
     super(message);
     this.name = 'AppError';
@@ -17,10 +19,16 @@ export class AppError extends Error {
     this.errorCode = options.errorCode;
     this.errors = options.errors;
     this.issues = options.issues;
+    this.error = options.error;
   }
 }
 
-type Options = { errorCode?: string; errors?: Record<string, string[]>; issues?: ApiIssue[] };
+type Options = {
+  errorCode?: string;
+  errors?: Record<string, string[]>;
+  issues?: ApiIssue[];
+  error?: string;
+};
 
 export const badRequest = (message: string = Messages.invalidInput, options?: Options) =>
   new AppError(400, message, options);

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { userText } from './common.ts';
+
+/**
+ * The mails the app sends, each from an editable template (spec 02 §2, §3, §7). `email-changed`
+ * is the notice to the old address after a change, whose link undoes it.
+ */
+export const EMAIL_TEMPLATE_TYPES = [
+  'verify-email',
+  'reset-password',
+  'change-email',
+  'email-changed',
+] as const;
+export const EmailTemplateTypeSchema = z.enum(EMAIL_TEMPLATE_TYPES);
+export type EmailTemplateType = z.infer<typeof EmailTemplateTypeSchema>;
+
+/** The `{{name}}` variables each template is given when a mail is sent. */
+export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, readonly string[]> = {
+  'verify-email': ['user.username', 'user.email', 'url', 'host'],
+  'reset-password': ['user.username', 'url', 'host'],
+  'change-email': ['user.username', 'newEmail', 'url', 'host'],
+  'email-changed': ['user.username', 'newEmail', 'url', 'host'],
+};
+
+export const EMAIL_SUBJECT_MAX_LENGTH = 200;
+/** MJML of a template or a preview; generous for a mail, far below the request body limit. */
+export const MJML_MAX_LENGTH = 200_000;
+
+export const EmailTemplateMessages = {
+  notFound: 'Template not found',
+  invalidMjml: 'Invalid MJML content',
+} as const;
+
+export const EmailTemplateSchema = z
+  .object({
+    type: EmailTemplateTypeSchema,
+    subject: z.string(),
+    body: z.string().describe('MJML with {{variable}} placeholders'),
+    variables: z.array(z.string()).describe('The variables this template is given'),
+  })
+  .describe('A mail template: subject and MJML body with the variables it may use');
+export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;
+
+/** Any text in the path: an unknown type is a 404 "Template not found", not a validation error. */
+export const EmailTemplateTypeParamsSchema = z.object({ type: z.string().max(100) });
+
+/** A mail subject: one line (no control characters), required. */
+const SubjectSchema = userText()
+  .refine((value) => !/\p{Cc}/u.test(value), 'Must not contain line breaks or control characters.')
+  .trim()
+  .min(1, 'Subject is required.')
+  .max(EMAIL_SUBJECT_MAX_LENGTH);
+
+export const EmailTemplatePatchSchema = z
+  .object({
+    subject: SubjectSchema.optional(),
+    body: userText().min(1, 'Body is required.').max(MJML_MAX_LENGTH).optional(),
+  })
+  .describe('The fields to change; a body is saved as written, its preview shows whether it renders');
+export type EmailTemplatePatch = z.infer<typeof EmailTemplatePatchSchema>;
+
+export const PreviewMjmlBodySchema = z.object({
+  mjmlContent: userText().max(MJML_MAX_LENGTH),
+});
+export type PreviewMjmlBody = z.infer<typeof PreviewMjmlBodySchema>;
+
+/** The rendered HTML; MJML that does not parse is a 400 whose `error` and `message` say so. */
+export const PreviewMjmlResultSchema = z.object({ html: z.string() });
+export type PreviewMjmlResult = z.infer<typeof PreviewMjmlResultSchema>;
