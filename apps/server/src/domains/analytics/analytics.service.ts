@@ -22,6 +22,11 @@ export const USAGE_PAGE_SIZE = 1_000;
  */
 const yieldToOtherWork = () => nextTurn();
 
+/** SQLite holds times as Date#toISOString() text already: no Date round trip per value. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isoOf = (value: Date | string) =>
+  typeof value === 'string' && CANONICAL_ISO.test(value) ? value : readDate(value).toISOString();
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function minutesBetween(startIso: string, endMs: number): number {
@@ -49,8 +54,8 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
   }
 
   function csvRowOf(row: UsageRow, nowMs: number): UsageCsvRow {
-    const startTimeIso = readDate(row.start_time).toISOString();
-    const endTimeIso = row.end_time === null ? null : readDate(row.end_time).toISOString();
+    const startTimeIso = isoOf(row.start_time);
+    const endTimeIso = row.end_time === null ? null : isoOf(row.end_time);
     return {
       resourceId: row.resource_id,
       resourceName: row.resource_name,

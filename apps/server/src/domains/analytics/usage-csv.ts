@@ -65,6 +65,14 @@ export function usageCsvFormatter(columns: readonly UsageCsvColumn[]) {
   const formatters = columns.map((column) => FORMATTERS[column]);
   return {
     header: csvLine(columns),
-    line: (row: UsageCsvRow) => csvLine(formatters.map((format) => format(row))),
+    line(row: UsageCsvRow): string {
+      // A loop, not map and join: this runs a million times in a large export.
+      let line = '';
+      for (let index = 0; index < formatters.length; index += 1) {
+        if (index > 0) line += USAGE_CSV_SEPARATOR;
+        line += csvValue((formatters[index] as (row: UsageCsvRow) => string)(row));
+      }
+      return line + CSV_LINE_END;
+    },
   };
 }
