@@ -6,6 +6,7 @@ import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } 
 import { accountsScenarios } from './scenarios/accounts.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
+import { describeUsageExport, usageExportScenario } from './scenarios/usage-export.ts';
 import { webBundleScenario } from './scenarios/web-bundle.ts';
 import { webhookDeliveryScenario } from './scenarios/webhook-delivery.ts';
 
@@ -62,6 +63,7 @@ rows.push(...resources.rows);
 const jobs = await deliveryJobs();
 const mqtt = mqttDeliveryScenario();
 const webhooks = await webhookDeliveryScenario();
+const usageExport = await usageExportScenario();
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -122,11 +124,12 @@ say(
 say(
   `  start/end cycles with a webhook and an MQTT configuration on each resource: ${cyclesOf(webhooksAndMqtt)}/s (p99 ${webhooksAndMqtt.p99Ms} ms), ${shareOfOff(webhooksAndMqtt)} % of the rate without integrations (target >= 70 %: ${shareOfOff(webhooksAndMqtt) >= 70 ? 'meets' : 'misses'})`,
 );
+for (const line of describeUsageExport(usageExport)) say(line);
 say(webBundleScenario());
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport }, null, 2)}\n`,
 );

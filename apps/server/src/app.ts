@@ -11,6 +11,9 @@ import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
 import { createWebhookTarget } from './adapters/webhooks/webhook-target.ts';
 import type { Config } from './config/config.ts';
+import { createAnalyticsRepository } from './domains/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './domains/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './domains/analytics/analytics.service.ts';
 import { authRoutes } from './domains/auth/auth.routes.ts';
 import { createAuthService } from './domains/auth/auth.service.ts';
 import { createAuthSessionsRepository } from './domains/auth/auth-sessions.repository.ts';
@@ -299,6 +302,7 @@ export function createServices(deps: AppDeps) {
     deliveryLog: (configurationId) =>
       readDeliveryLog(db, jobStore, { kind: MQTT_TARGET_KIND, id: String(configurationId) }),
   });
+  const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
   const resourceListing = createResourceListingService({
     resources,
@@ -325,6 +329,7 @@ export function createServices(deps: AppDeps) {
     resourceListing,
     introductions,
     usage,
+    analytics,
     webhooks,
     mqtt,
     mqttConnections,
@@ -382,6 +387,7 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(resourceGroupsRoutes({ groups: services.resourceGroups }));
   await app.register(usageRoutes({ usage: services.usage }));
+  await app.register(analyticsRoutes({ analytics: services.analytics }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));
   await app.register(webhooksRoutes({ webhooks: services.webhooks }));

@@ -10,6 +10,7 @@ import { deliveryJobsMigration } from './migrations/0007-delivery-jobs.ts';
 import { userLanguageMigration } from './migrations/0008-user-language.ts';
 import { mqttMigration } from './migrations/0009-mqtt.ts';
 import { webhooksMigration } from './migrations/0010-webhooks.ts';
+import { usageStartIndexMigration } from './migrations/0011-usage-start-index.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0008-user-language': userLanguageMigration(),
     '0009-mqtt': mqttMigration(dialect),
     '0010-webhooks': webhooksMigration(dialect),
+    '0011-usage-start-index': usageStartIndexMigration(),
   };
 }
 

@@ -1,0 +1,140 @@
+import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Db, Dialect } from '../../platform/db/database.ts';
+import type { Database } from '../../platform/db/schema.ts';
+
+/** A range of the usage data: sessions that overlap [start, end). */
+export type UsageRange = { start: Date; end: Date };
+
+/** One session with its resource and user, as the database answers it. */
+export type UsageRow = {
+  id: number;
+  resource_id: number;
+  resource_name: string;
+  user_id: number;
+  username: string;
+  start_time: Date | string;
+  end_time: Date | string | null;
+  start_notes: string | null;
+  end_notes: string | null;
+};
+
+/** One user's usage of one resource in the range, summed by the database. */
+export type UsageSumRow = {
+  resource_id: number;
+  resource_name: string;
+  user_id: number;
+  username: string;
+  /** A number on SQLite, numeric text on PostgreSQL. */
+  minutes: number | string | null;
+};
+
+/** Where the previous page ended, so the next one starts after it (keyset pagination). */
+export type SessionKey = { startTime: Date | string; id: number };
+export type GroupKey = { resourceId: number; userId: number };
+
+/**
+ * A session overlaps the range when it started before the range ends and had not ended when it
+ * began; a running session (no end) overlaps every range after its start.
+ */
+function overlaps(range: UsageRange): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'usage_sessions'>();
+  return eb.and([
+    eb('usage_sessions.start_time', '<', range.end),
+    eb.or([eb('usage_sessions.end_time', 'is', null), eb('usage_sessions.end_time', '>', range.start)]),
+  ]);
+}
+
+/**
+ * The only SQL of the usage data and the export. Both read in pages from a key instead of one
+ * long cursor: the same code on both dialects, memory bounded by the page size, and no
+ * connection or SQLite statement held open while a slow client reads the export.
+ */
+export function createAnalyticsRepository(deps: { dialect: Dialect }) {
+  /** Minutes of one session; a running one counts up to `now`. */
+  const minutesOf = (now: Date) =>
+    deps.dialect === 'postgres'
+      ? sql<number>`extract(epoch from (coalesce(usage_sessions.end_time, ${now}) - usage_sessions.start_time)) / 60.0`
+      : sql<number>`(julianday(coalesce(usage_sessions.end_time, ${now})) - julianday(usage_sessions.start_time)) * 1440.0`;
+
+  return {
+    /** Sessions overlapping the range in start order (then id), the page after `after`. */
+    sessionPage(db: Db, range: UsageRange, after: SessionKey | null, limit: number): Promise<UsageRow[]> {
+      let query = db
+        .selectFrom('usage_sessions')
+        .innerJoin('resources', 'resources.id', 'usage_sessions.resource_id')
+        .innerJoin('users', 'users.id', 'usage_sessions.user_id')
+        .select([
+          'usage_sessions.id',
+          'usage_sessions.resource_id',
+          'resources.name as resource_name',
+          'usage_sessions.user_id',
+          'users.username',
+          'usage_sessions.start_time',
+          'usage_sessions.end_time',
+          'usage_sessions.start_notes',
+          'usage_sessions.end_notes',
+        ])
+        .where(overlaps(range));
+      if (after) {
+        // Both dialects compare row values and walk the (start_time, id) index from the key.
+        const key = after;
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('usage_sessions.start_time', 'usage_sessions.id'),
+            '>',
+            eb.tuple(key.startTime as Date, key.id),
+          ),
+        );
+      }
+      return query
+        .orderBy('usage_sessions.start_time')
+        .orderBy('usage_sessions.id')
+        .limit(limit)
+        .execute() as Promise<UsageRow[]>;
+    },
+
+    /**
+     * The summed usage of each user on each resource in the range, ordered by resource and user
+     * id, the page after `after`. Sessions count whole (as the ungrouped rows do); running ones
+     * up to `now`.
+     */
+    sumPage(
+      db: Db,
+      range: UsageRange,
+      now: Date,
+      after: GroupKey | null,
+      limit: number,
+    ): Promise<UsageSumRow[]> {
+      let query = db
+        .selectFrom('usage_sessions')
+        .innerJoin('resources', 'resources.id', 'usage_sessions.resource_id')
+        .innerJoin('users', 'users.id', 'usage_sessions.user_id')
+        .select((eb) => [
+          'usage_sessions.resource_id',
+          'resources.name as resource_name',
+          'usage_sessions.user_id',
+          'users.username',
+          eb.fn.sum<number | string | null>(minutesOf(now)).as('minutes'),
+        ])
+        .where(overlaps(range));
+      if (after) {
+        const key = after;
+        query = query.where((eb) =>
+          eb(
+            eb.refTuple('usage_sessions.resource_id', 'usage_sessions.user_id'),
+            '>',
+            eb.tuple(key.resourceId, key.userId),
+          ),
+        );
+      }
+      return query
+        .groupBy(['usage_sessions.resource_id', 'resources.name', 'usage_sessions.user_id', 'users.username'])
+        .orderBy('usage_sessions.resource_id')
+        .orderBy('usage_sessions.user_id')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

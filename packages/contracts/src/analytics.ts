@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { UserRefSchema } from './usage.ts';
+
+/** Messages of the analytics routes (spec 02 §7, §9). */
+export const AnalyticsMessages = {
+  /** The top-level message of any refused range; `errors` names the field and the rule. */
+  invalidRange: 'Invalid range - start and end must be ISO 8601 timestamps, start not after end.',
+  startAfterEnd: 'start must not be after end.',
+  /** The CSV export's refusals: the range rules above, unknown column names, a bad grouping flag. */
+  invalidExport:
+    'Invalid export - start and end must be ISO 8601 timestamps (start not after end), columns known CSV column names.',
+  unknownColumn: 'Unknown column',
+} as const;
+
+const IsoTimestampSchema = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value))
+  .describe('An ISO 8601 timestamp with a time zone (Z or an offset)');
+
+const rangeShape = { start: IsoTimestampSchema, end: IsoTimestampSchema };
+
+function startNotAfterEnd(range: { start: unknown; end: unknown }, context: z.RefinementCtx) {
+  // Zod runs object refinements after field failures too: compare only two parsed timestamps.
+  if (!(range.start instanceof Date && range.end instanceof Date)) return;
+  if (range.start.getTime() > range.end.getTime()) {
+    context.addIssue({ code: 'custom', path: ['start'], message: AnalyticsMessages.startAfterEnd });
+  }
+}
+
+/** `?start&end`: both required; a session counts when it overlaps [start, end). */
+export const UsageRangeQuerySchema = z
+  .object(rangeShape)
+  .superRefine(startNotAfterEnd)
+  .describe('The range of the usage data: sessions overlapping it');
+export type UsageRangeQuery = z.infer<typeof UsageRangeQuerySchema>;
+
+/** A session as the usage data and the export present it (spec 02 §3). */
+export const ResourceUsageRecordSchema = z
+  .object({
+    resource: z.object({ id: z.number().int(), name: z.string() }),
+    user: UserRefSchema,
+    startTime: z.iso.datetime(),
+    endTime: z.iso.datetime().nullable().describe('null while the session runs'),
+    usageInMinutes: z
+      .number()
+      .describe('Whole session in minutes, two decimals; a running session counts up to the answer time'),
+    startNotes: z.string().nullable(),
+    endNotes: z.string().nullable(),
+  })
+  .describe('Usage record for export');
+export type ResourceUsageRecord = z.infer<typeof ResourceUsageRecordSchema>;
+
+export const ResourceUsageListSchema = z.array(ResourceUsageRecordSchema);
+
+/** The CSV's columns by name (spec 02 §9), in the order a client offers them. */
+export const USAGE_CSV_COLUMNS = [
+  'resourceId',
+  'resourceName',
+  'userId',
+  'username',
+  'usageInHours',
+  'startTimeISO',
+  'startTime',
+  'endTimeISO',
+  'endTime',
+  'usageInMinutes',
+  'startNotes',
+  'endNotes',
+] as const;
+export const UsageCsvColumnSchema = z.enum(USAGE_CSV_COLUMNS);
+export type UsageCsvColumn = z.infer<typeof UsageCsvColumnSchema>;
+
+/** The columns of an export that names none. */
+export const DEFAULT_USAGE_CSV_COLUMNS: readonly UsageCsvColumn[] = [
+  'resourceId',
+  'resourceName',
+  'userId',
+  'username',
+  'usageInHours',
+];
+
+/** The file name of the export (spec 02 §9). */
+export const USAGE_CSV_FILE_NAME = 'resource-usage.csv';
+export const USAGE_CSV_SEPARATOR = ';';
+
+const ColumnListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .pipe(
+    z
+      .array(z.enum(USAGE_CSV_COLUMNS, { error: AnalyticsMessages.unknownColumn }))
+      .min(1)
+      .max(USAGE_CSV_COLUMNS.length),
+  );
+
+/** `?start&end[&columns=a,b][&groupByUserAndResource=true]` */
+export const UsageCsvQuerySchema = z
+  .object({
+    ...rangeShape,
+    columns: ColumnListSchema.optional().describe(
+      `Comma-separated column names in the order wanted: ${USAGE_CSV_COLUMNS.join(', ')}`,
+    ),
+    groupByUserAndResource: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true')
+      .describe('One row per user and resource with the sums of usage'),
+  })
+  .superRefine(startNotAfterEnd);
+export type UsageCsvQuery = z.infer<typeof UsageCsvQuerySchema>;
