@@ -26,6 +26,7 @@ const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-pag
 const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
+const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
 
@@ -41,6 +42,12 @@ const manageResourceIot = {
   redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
 } satisfies RouteHandle;
 const manageMqttServers = {
+  access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: () => '/',
+} satisfies RouteHandle;
+
+/** Spec 02 §2: others are sent to /. */
+const manageCsvExport = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
@@ -93,6 +100,7 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
+          { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

@@ -167,3 +167,8 @@ export const RadioTowerIcon = (props: IconProps) => (
     <path d="M8.5 22 12 11l3.5 11M9.5 18h5" />
   </Icon>
 );
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
+  </Icon>
+);

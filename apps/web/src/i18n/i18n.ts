@@ -17,6 +17,7 @@ export const FEATURE_NAMESPACES = [
   'resource-administration',
   'integrations',
   'webhooks',
+  'usage-export',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

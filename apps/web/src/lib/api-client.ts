@@ -155,6 +155,24 @@ export const apiClient = {
   /** A multipart form; the browser sets the boundary, so no Content-Type is given here. */
   sendForm: <T>(method: 'POST' | 'PUT', path: string, fields: FormFields) =>
     send<T>(method, path, { headers: authorizedHeaders(), body: toFormData(fields) }),
+  /** A file the server sends (a CSV export), read whole as a blob with the same credentials. */
+  getBlob: async (path: string, options?: Pick<RequestOptions, 'query'>): Promise<Blob> => {
+    const headers = authorizedHeaders();
+    headers.set('Accept', '*/*');
+    const sentWith = bearerToken;
+    let response: Response;
+    try {
+      response = await fetch(withQuery(path, options?.query), { headers, credentials: 'include' });
+    } catch {
+      throw new ApiError(NO_CONNECTION_STATUS, i18next.t('pwa.needsConnection'), undefined);
+    }
+    if (!response.ok) {
+      reportRejection(response.status, sentWith);
+      const body = await readBody(response);
+      throw new ApiError(response.status, response.statusText, isApiErrorBody(body) ? body : undefined);
+    }
+    return response.blob();
+  },
   /** An open streaming response (server-sent events) with the same credentials as every call. */
   openStream: async (path: string, signal: AbortSignal): Promise<Response> => {
     const headers = authorizedHeaders();

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { RadioTowerIcon, UsersIcon, WrenchIcon } from '../../components/icons.tsx';
+import { DownloadIcon, RadioTowerIcon, UsersIcon, WrenchIcon } from '../../components/icons.tsx';
 import type { RouteAccess } from '../../session/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -35,6 +35,12 @@ export const NAVIGATION: NavGroup[] = [
         to: '/mqtt/servers',
         labelKey: 'nav.mqttServers',
         icon: RadioTowerIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/csv-export',
+        labelKey: 'nav.csvExport',
+        icon: DownloadIcon,
         access: ROUTE_ACCESS.manageResources,
       },
     ],

@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ResourceUsageRecord } from '@toolpass/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi as fakeApiByPath } from '../../../test/fake-api.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { UsageExport } from './usage-export.tsx';
+
+const record: ResourceUsageRecord = {
+  resource: { id: 7, name: 'Laser cutter' },
+  user: { id: 3, username: 'ada' },
+  startTime: '2026-11-10T09:00:00.000Z',
+  endTime: '2026-11-10T10:30:00.000Z',
+  usageInMinutes: 90,
+  startNotes: null,
+  endNotes: null,
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The shared fake, with the whole URL of each request kept (the download's query is what matters here). */
+function fakeApi(answers: Parameters<typeof fakeApiByPath>[0]) {
+  fakeApiByPath(answers);
+  const answer = globalThis.fetch;
+  const sent: { path: string; url: string }[] = [];
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
+    sent.push({ path: String(input).split('?')[0] ?? '', url: String(input) });
+    return answer(input, init);
+  });
+  return sent;
+}
+
+const routes = () => ({
+  'GET /api/analytics/resource-usage-hours': { status: 200, body: [record] },
+  'GET /api/analytics/resource-usage.csv': { status: 200, body: 'resourceId;resourceName\r\n' },
+});
+
+const renderExport = () => renderRoute(<UsageExport />, { path: '/csv-export', pattern: '/csv-export' });
+
+/** Picks the 10th to the 12th of the month the calendar shows. */
+async function pickRange() {
+  const calendar = screen.getByRole('application');
+  const cell = (day: string) =>
+    within(calendar).getAllByRole('button', { name: new RegExp(`\\b${day}\\b`) })[0];
+  await userEvent.click(cell('10') as HTMLElement);
+  await userEvent.click(cell('12') as HTMLElement);
+}
+
+const csvRequests = (sent: ReturnType<typeof fakeApi>) =>
+  sent
+    .filter((request) => request.path === '/api/analytics/resource-usage.csv')
+    .map((request) => new URL(request.url, 'http://x'));
+
+describe('CSV export', () => {
+  it('keeps Export disabled until a range is chosen', async () => {
+    fakeApi(routes());
+    renderExport();
+    const exportButton = screen.getByRole('button', { name: 'Export' });
+    expect(
+      exportButton.hasAttribute('disabled') || exportButton.getAttribute('aria-disabled') === 'true',
+    ).toBe(true);
+    await pickRange();
+    expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('previews the records of the range and downloads the default columns', async () => {
+    const sent = fakeApi(routes());
+    renderExport();
+    await pickRange();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const table = await screen.findByRole('table', { name: 'Usage records in the range' });
+    expect(within(table).getByText('Laser cutter')).toBeTruthy();
+    expect(within(table).getByText('ada')).toBeTruthy();
+    expect(screen.getByText('Usage records in this range: 1.')).toBeTruthy();
+    const recordsUrl = new URL(
+      sent.find((request) => request.path.endsWith('resource-usage-hours'))?.url ?? '',
+      'http://x',
+    );
+    expect(recordsUrl.searchParams.get('start')).toMatch(/Z$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await vi.waitFor(() => expect(csvRequests(sent)).toHaveLength(1));
+    const [url] = csvRequests(sent);
+    expect(url?.searchParams.get('columns')).toBe('resourceId,resourceName,userId,username,usageInHours');
+    expect(url?.searchParams.get('start')).toBe(recordsUrl.searchParams.get('start'));
+    expect(url?.searchParams.has('groupByUserAndResource')).toBe(false);
+  });
+
+  it('sends the chosen columns and the grouping flag', async () => {
+    const sent = fakeApi(routes());
+    renderExport();
+    await pickRange();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'userId' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'username' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'startTime' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Group by user and resource/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await vi.waitFor(() => expect(csvRequests(sent)).toHaveLength(1));
+    const [url] = csvRequests(sent);
+    expect(url?.searchParams.get('columns')).toBe('resourceId,resourceName,usageInHours,startTime');
+    expect(url?.searchParams.get('groupByUserAndResource')).toBe('true');
+  });
+
+  it('requires at least one column and says when the range has no usage', async () => {
+    fakeApi({ ...routes(), 'GET /api/analytics/resource-usage-hours': { status: 200, body: [] } });
+    renderExport();
+    await pickRange();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('No usage in this range')).toBeTruthy();
+    for (const column of ['resourceId', 'resourceName', 'userId', 'username', 'usageInHours']) {
+      await userEvent.click(screen.getByRole('checkbox', { name: column }));
+    }
+    expect(screen.getByText('Choose at least one column.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' }).hasAttribute('disabled')).toBe(true);
+  });
+});
