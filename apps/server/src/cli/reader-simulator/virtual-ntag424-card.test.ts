@@ -8,7 +8,7 @@ import {
   SELECT_APPLICATION,
 } from '../../adapters/readers/ntag424/an12196-examples.ts';
 import { authenticateFirstCommand } from '../../adapters/readers/ntag424/authenticate-ev2-first.ts';
-import { type VirtualCardKey, VirtualNtag424Card, changeKeyOnCard } from './virtual-ntag424-card.ts';
+import { changeKeyOnCard, type VirtualCardKey, VirtualNtag424Card } from './virtual-ntag424-card.ts';
 
 const UID = Buffer.from('04a1b2c3d4e5f6', 'hex');
 
@@ -21,7 +21,8 @@ function queuedRandom(...values: Buffer[]) {
   };
 }
 
-const zeroKeys = (): VirtualCardKey[] => Array.from({ length: 5 }, () => ({ key: Buffer.alloc(16), version: 0 }));
+const zeroKeys = (): VirtualCardKey[] =>
+  Array.from({ length: 5 }, () => ({ key: Buffer.alloc(16), version: 0 }));
 const dataField = (apdu: Buffer) => apdu.subarray(5, apdu.length - 1);
 const session = (example: { session: typeof CHANGE_OTHER_KEY.session }) => ({
   ...example.session,
@@ -31,10 +32,12 @@ const session = (example: { session: typeof CHANGE_OTHER_KEY.session }) => ({
 describe('virtual NTAG 424 DNA card against AN12196', () => {
   it('answers the Table 22 select', () => {
     const card = VirtualNtag424Card.factory(UID);
-    expect(card.process(SELECT_APPLICATION.command).toString('hex')).toBe(SELECT_APPLICATION.answer.toString('hex'));
+    expect(card.process(SELECT_APPLICATION.command).toString('hex')).toBe(
+      SELECT_APPLICATION.answer.toString('hex'),
+    );
   });
 
-  it('answers both frames of Table 14 (key 0) when it draws the note\'s RndB and TI', () => {
+  it("answers both frames of Table 14 (key 0) when it draws the note's RndB and TI", () => {
     const example = AUTHENTICATION_KEY_0;
     const card = VirtualNtag424Card.factory(UID, queuedRandom(example.rndB, example.ti));
     card.process(SELECT_APPLICATION.command);
@@ -51,7 +54,7 @@ describe('virtual NTAG 424 DNA card against AN12196', () => {
     expect(card.process(example.secondCommand).toString('hex')).toBe(example.answer.toString('hex'));
   });
 
-  it('executes the Table 25 ChangeKey of key 2 and answers with the note\'s MAC', () => {
+  it("executes the Table 25 ChangeKey of key 2 and answers with the note's MAC", () => {
     const keys = zeroKeys();
     const state = session(CHANGE_OTHER_KEY);
     const result = changeKeyOnCard(state, keys, dataField(CHANGE_OTHER_KEY.command));
@@ -64,7 +67,11 @@ describe('virtual NTAG 424 DNA card against AN12196', () => {
 
   it('executes the Table 26 ChangeKey of the authenticated key 0 and ends the session', () => {
     const keys = zeroKeys();
-    const result = changeKeyOnCard(session(CHANGE_AUTHENTICATED_KEY), keys, dataField(CHANGE_AUTHENTICATED_KEY.command));
+    const result = changeKeyOnCard(
+      session(CHANGE_AUTHENTICATED_KEY),
+      keys,
+      dataField(CHANGE_AUTHENTICATED_KEY.command),
+    );
     expect(result.answer.toString('hex')).toBe(CHANGE_AUTHENTICATED_KEY.answer.toString('hex'));
     expect(result.sessionEnded).toBe(true);
     expect(keys[0]?.key.toString('hex')).toBe(CHANGE_AUTHENTICATED_KEY.newKey.toString('hex'));

@@ -12,14 +12,18 @@ import {
   withStatusWord,
 } from '../../adapters/readers/ntag424/apdu.ts';
 import { type RandomSource, secureRandom } from '../../adapters/readers/ntag424/authenticate-ev2-first.ts';
-import { CARD_UID_BYTES, FACTORY_KEY, FACTORY_KEY_VERSION } from '../../adapters/readers/ntag424/card-keys.ts';
+import {
+  CARD_UID_BYTES,
+  FACTORY_KEY,
+  FACTORY_KEY_VERSION,
+} from '../../adapters/readers/ntag424/card-keys.ts';
 import { keyChecksum, xorKeys } from '../../adapters/readers/ntag424/change-key.ts';
 import {
-  type SecureSession,
   deriveSessionKeys,
   openFullCommand,
   responseMac,
   rotateLeft,
+  type SecureSession,
 } from '../../adapters/readers/ntag424/secure-messaging.ts';
 
 /**
@@ -42,7 +46,9 @@ export interface VirtualCardKey {
 export const VirtualNtag424CardJsonSchema = z.object({
   uid: z.string().regex(new RegExp(`^[0-9a-fA-F]{${CARD_UID_BYTES * 2}}$`)),
   keys: z
-    .array(z.object({ key: z.string().regex(/^[0-9a-fA-F]{32}$/), version: z.number().int().min(0).max(255) }))
+    .array(
+      z.object({ key: z.string().regex(/^[0-9a-fA-F]{32}$/), version: z.number().int().min(0).max(255) }),
+    )
     .length(KEY_COUNT),
 });
 export type VirtualNtag424CardJson = z.input<typeof VirtualNtag424CardJsonSchema>;
@@ -73,12 +79,20 @@ export type ChangeKeyResult = { answer: Buffer; sessionEnded: boolean };
  * the key. Any failure is an integrity error and ends the session; changing the authenticated key
  * ends it too, answered by a bare 9100.
  */
-export function changeKeyOnCard(session: SecureSession, keys: VirtualCardKey[], field: Buffer): ChangeKeyResult {
+export function changeKeyOnCard(
+  session: SecureSession,
+  keys: VirtualCardKey[],
+  field: Buffer,
+): ChangeKeyResult {
   const keyNo = field[0];
-  if (keyNo === undefined) return { answer: withStatusWord(Buffer.alloc(0), StatusWord.lengthError), sessionEnded: true };
+  if (keyNo === undefined)
+    return { answer: withStatusWord(Buffer.alloc(0), StatusWord.lengthError), sessionEnded: true };
   const current = keys[keyNo];
   if (!current) return { answer: withStatusWord(Buffer.alloc(0), StatusWord.noSuchKey), sessionEnded: true };
-  const integrityError = { answer: withStatusWord(Buffer.alloc(0), StatusWord.integrityError), sessionEnded: true };
+  const integrityError = {
+    answer: withStatusWord(Buffer.alloc(0), StatusWord.integrityError),
+    sessionEnded: true,
+  };
   const opened = openFullCommand(session, INS_CHANGE_KEY, 1, field);
   if (!opened.ok) {
     return opened.reason === 'length'
@@ -115,7 +129,10 @@ export class VirtualNtag424Card {
     this.uid = Buffer.from(uid);
     this.#keys =
       keys?.map((entry) => ({ key: Buffer.from(entry.key), version: entry.version })) ??
-      Array.from({ length: KEY_COUNT }, () => ({ key: Buffer.from(FACTORY_KEY), version: FACTORY_KEY_VERSION }));
+      Array.from({ length: KEY_COUNT }, () => ({
+        key: Buffer.from(FACTORY_KEY),
+        version: FACTORY_KEY_VERSION,
+      }));
     this.#random = random;
   }
 
@@ -156,8 +173,10 @@ export class VirtualNtag424Card {
     this.#pendingAuthentication = undefined;
     if (!command) return withStatusWord(Buffer.alloc(0), StatusWord.isoWrongLength);
     if (command.cla === CLA_ISO) return this.#processIso(command);
-    if (command.cla !== CLA_WRAPPED_NATIVE) return withStatusWord(Buffer.alloc(0), StatusWord.isoClassNotSupported);
-    if (command.p1 !== 0 || command.p2 !== 0) return withStatusWord(Buffer.alloc(0), StatusWord.isoWrongParameters);
+    if (command.cla !== CLA_WRAPPED_NATIVE)
+      return withStatusWord(Buffer.alloc(0), StatusWord.isoClassNotSupported);
+    if (command.p1 !== 0 || command.p2 !== 0)
+      return withStatusWord(Buffer.alloc(0), StatusWord.isoWrongParameters);
     if (!this.#applicationSelected) return withStatusWord(Buffer.alloc(0), StatusWord.permissionDenied);
     switch (command.ins) {
       case INS_AUTHENTICATE_EV2_FIRST:
@@ -174,12 +193,16 @@ export class VirtualNtag424Card {
   }
 
   #processIso(command: ParsedCommand): Buffer {
-    if (command.ins !== INS_ISO_SELECT_FILE) return withStatusWord(Buffer.alloc(0), StatusWord.isoInstructionNotSupported);
+    if (command.ins !== INS_ISO_SELECT_FILE)
+      return withStatusWord(Buffer.alloc(0), StatusWord.isoInstructionNotSupported);
     if (command.p1 !== 0x04) return withStatusWord(Buffer.alloc(0), StatusWord.isoWrongParameters);
     // Selecting anything ends the session, whether or not the name is found.
     this.#session = undefined;
     this.#applicationSelected = command.data.equals(NTAG424_APPLICATION_DF_NAME);
-    return withStatusWord(Buffer.alloc(0), this.#applicationSelected ? StatusWord.isoOk : StatusWord.isoFileNotFound);
+    return withStatusWord(
+      Buffer.alloc(0),
+      this.#applicationSelected ? StatusWord.isoOk : StatusWord.isoFileNotFound,
+    );
   }
 
   #authenticateFirst(data: Buffer): Buffer {
@@ -206,9 +229,18 @@ export class VirtualNtag424Card {
     }
     const ti = this.#random(4);
     const { encKey, macKey } = deriveSessionKeys(key, rndA, pending.rndB);
-    this.#session = { authenticatedKeyNo: pending.keyNo, encKey, macKey, ti: Buffer.from(ti), commandCounter: 0 };
+    this.#session = {
+      authenticatedKeyNo: pending.keyNo,
+      encKey,
+      macKey,
+      ti: Buffer.from(ti),
+      commandCounter: 0,
+    };
     // PDcap2 and PCDcap2 are all zero: no optional features, none asked for.
-    return withStatusWord(encryptCbc(key, Buffer.concat([ti, rotateLeft(rndA), Buffer.alloc(12)])), StatusWord.ok);
+    return withStatusWord(
+      encryptCbc(key, Buffer.concat([ti, rotateLeft(rndA), Buffer.alloc(12)])),
+      StatusWord.ok,
+    );
   }
 
   #changeKey(field: Buffer): Buffer {

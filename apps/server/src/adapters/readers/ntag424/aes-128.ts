@@ -35,7 +35,8 @@ export function decryptCbc(key: Buffer, data: Buffer, iv: Buffer = ZERO_IV): Buf
 /** One block through the raw cipher (AES-128-ECB), as CMAC subkeys and IV derivation need. */
 export function encryptBlock(key: Buffer, block: Buffer): Buffer {
   requireKey(key);
-  if (block.length !== AES_BLOCK_BYTES) throw new RangeError(`An AES block has 16 bytes, not ${block.length}`);
+  if (block.length !== AES_BLOCK_BYTES)
+    throw new RangeError(`An AES block has 16 bytes, not ${block.length}`);
   const cipher = createCipheriv('aes-128-ecb', key, null).setAutoPadding(false);
   return Buffer.concat([cipher.update(block), cipher.final()]);
 }

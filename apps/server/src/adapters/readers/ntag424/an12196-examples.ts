@@ -62,7 +62,9 @@ export const CHANGE_OTHER_KEY = {
   newKeyVersion: 1,
   checksum: hex('789dfadc'),
   paddedData: hex('f3847d627727ed3bc9c4cc050489b96601789dfadc8000000000000000000000'),
-  command: hex('90c4000029022cf362b7bf4311ff3be1daa295e8c68de09050560d19b9e16c2393ae9cd1fac75d0ce20bcd1d06e600'),
+  command: hex(
+    '90c4000029022cf362b7bf4311ff3be1daa295e8c68de09050560d19b9e16c2393ae9cd1fac75d0ce20bcd1d06e600',
+  ),
   answer: hex('203bb55d1089d5879100'),
 };
 
@@ -73,7 +75,9 @@ export const CHANGE_AUTHENTICATED_KEY = {
   newKey: hex('5004bf991f408672b1ef00f08f9e8647'),
   newKeyVersion: 1,
   paddedData: hex('5004bf991f408672b1ef00f08f9e864701800000000000000000000000000000'),
-  command: hex('90c400002900c0eb4deefeddf0b513a03a95a75491818580503190d4d05053ff75668a01d6fda6610234bded643200'),
+  command: hex(
+    '90c400002900c0eb4deefeddf0b513a03a95a75491818580503190d4d05053ff75668a01d6fda6610234bded643200',
+  ),
   /** No MAC: changing the authenticated key ends the session. */
   answer: hex('9100'),
 };

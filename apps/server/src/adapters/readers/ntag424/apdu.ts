@@ -46,7 +46,11 @@ export function selectApplicationCommand(): Buffer {
 /** A native command wrapped in an ISO 7816-4 APDU: 90 INS 00 00 Lc data 00. */
 export function wrapNativeCommand(ins: number, data: Buffer): Buffer {
   if (data.length > 0xff) throw new RangeError('A short APDU carries at most 255 data bytes');
-  return Buffer.concat([Buffer.from([CLA_WRAPPED_NATIVE, ins, 0x00, 0x00, data.length]), data, Buffer.from([0x00])]);
+  return Buffer.concat([
+    Buffer.from([CLA_WRAPPED_NATIVE, ins, 0x00, 0x00, data.length]),
+    data,
+    Buffer.from([0x00]),
+  ]);
 }
 
 export interface CardResponse {

@@ -13,7 +13,9 @@ describe('AuthenticateEV2First, reader side, against AN12196', () => {
 
   it('replays Table 14 (key 0): both frames, TI and both session keys', () => {
     const example = AUTHENTICATION_KEY_0;
-    expect(authenticateFirstCommand(example.keyNo).toString('hex')).toBe(example.firstCommand.toString('hex'));
+    expect(authenticateFirstCommand(example.keyNo).toString('hex')).toBe(
+      example.firstCommand.toString('hex'),
+    );
 
     const pending = answerChallenge(example.key, example.keyNo, example.challenge, fixed(example.rndA));
     if (!pending.ok) throw new Error(`challenge refused: ${JSON.stringify(pending.failure)}`);

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { decryptCbc, encryptCbc } from './aes-128.ts';
-import { INS_ADDITIONAL_FRAME, INS_AUTHENTICATE_EV2_FIRST, StatusWord, parseResponse, wrapNativeCommand } from './apdu.ts';
-import { type SecureSession, deriveSessionKeys, rotateLeft } from './secure-messaging.ts';
+import {
+  INS_ADDITIONAL_FRAME,
+  INS_AUTHENTICATE_EV2_FIRST,
+  parseResponse,
+  StatusWord,
+  wrapNativeCommand,
+} from './apdu.ts';
+import { deriveSessionKeys, rotateLeft, type SecureSession } from './secure-messaging.ts';
 
 /** Where random challenges come from; tests inject fixed ones to replay AN12196. */
 export type RandomSource = (size: number) => Buffer;
@@ -49,7 +55,10 @@ export function answerChallenge(
   const rndB = decryptCbc(key, response.data);
   const rndA = random(RANDOM_BYTES);
   const encrypted = encryptCbc(key, Buffer.concat([rndA, rotateLeft(rndB)]));
-  return { ok: true, value: { keyNo, command: wrapNativeCommand(INS_ADDITIONAL_FRAME, encrypted), rndA, rndB } };
+  return {
+    ok: true,
+    value: { keyNo, command: wrapNativeCommand(INS_ADDITIONAL_FRAME, encrypted), rndA, rndB },
+  };
 }
 
 /**
@@ -70,7 +79,8 @@ export function finishAuthentication(
   if (response.data.length !== 2 * RANDOM_BYTES) return { ok: false, failure: { kind: 'malformed' } };
   const plain = decryptCbc(key, response.data);
   const rotatedRndA = plain.subarray(4, 4 + RANDOM_BYTES);
-  if (!rotatedRndA.equals(rotateLeft(pending.rndA))) return { ok: false, failure: { kind: 'rnd-a-mismatch' } };
+  if (!rotatedRndA.equals(rotateLeft(pending.rndA)))
+    return { ok: false, failure: { kind: 'rnd-a-mismatch' } };
   const { encKey, macKey } = deriveSessionKeys(key, pending.rndA, pending.rndB);
   return {
     ok: true,

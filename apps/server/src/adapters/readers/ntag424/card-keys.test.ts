@@ -33,13 +33,17 @@ describe('card keys', () => {
   });
 
   it('keeps the card root apart from the secret box keys, even for a purpose named like its label', () => {
-    const secretBoxKey = Buffer.from(hkdfSync('sha256', SECRET, 'toolpass-secret-box', 'ntag424-application-keys', 32));
+    const secretBoxKey = Buffer.from(
+      hkdfSync('sha256', SECRET, 'toolpass-secret-box', 'ntag424-application-keys', 32),
+    );
     expect(deriveCardRoot(SECRET).equals(secretBoxKey)).toBe(false);
   });
 
   it('refuses a UID that is not 7 bytes and numbers that are not one byte', () => {
     const cardRoot = deriveCardRoot(SECRET);
-    expect(() => deriveCardKey({ cardRoot, uid: Buffer.alloc(4), keyNo: 1, keyVersion: 1 })).toThrow(RangeError);
+    expect(() => deriveCardKey({ cardRoot, uid: Buffer.alloc(4), keyNo: 1, keyVersion: 1 })).toThrow(
+      RangeError,
+    );
     expect(() => deriveCardKey({ cardRoot, uid: UID, keyNo: 256, keyVersion: 1 })).toThrow(RangeError);
     expect(() => deriveCardKey({ cardRoot, uid: UID, keyNo: 1, keyVersion: -1 })).toThrow(RangeError);
   });

@@ -28,11 +28,13 @@ export interface CardKeyInput {
 }
 
 function requireByte(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 0 || value > 0xff) throw new RangeError(`${name} must be one byte (0-255)`);
+  if (!Number.isInteger(value) || value < 0 || value > 0xff)
+    throw new RangeError(`${name} must be one byte (0-255)`);
 }
 
 export function requireCardUid(uid: Buffer): void {
-  if (uid.length !== CARD_UID_BYTES) throw new RangeError(`A card UID has ${CARD_UID_BYTES} bytes, not ${uid.length}`);
+  if (uid.length !== CARD_UID_BYTES)
+    throw new RangeError(`A card UID has ${CARD_UID_BYTES} bytes, not ${uid.length}`);
 }
 
 /**

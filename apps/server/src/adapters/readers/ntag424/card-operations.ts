@@ -1,18 +1,18 @@
-import { StatusWord, formatStatusWord, parseResponse, selectApplicationCommand } from './apdu.ts';
+import { formatStatusWord, parseResponse, StatusWord, selectApplicationCommand } from './apdu.ts';
 import {
   type AuthenticationFailure,
-  type RandomSource,
   answerChallenge,
   authenticateFirstCommand,
   finishAuthentication,
+  type RandomSource,
   secureRandom,
 } from './authenticate-ev2-first.ts';
 import {
   APPLICATION_MASTER_KEY_NO,
+  deriveCardKey,
   FACTORY_KEY,
   FACTORY_KEY_VERSION,
   TAP_KEY_NO,
-  deriveCardKey,
 } from './card-keys.ts';
 import { changeKeyCommand, checkChangeKeyResponse } from './change-key.ts';
 import type { SecureSession } from './secure-messaging.ts';
@@ -75,11 +75,13 @@ export class CardResponseInvalid extends CardError {
 async function selectApplication(channel: CardChannel): Promise<void> {
   const response = parseResponse(await channel.transmit(selectApplicationCommand()));
   if (!response) throw new CardResponseInvalid('ISOSelectFile', 'answer shorter than a status word');
-  if (response.statusWord !== StatusWord.isoOk) throw new CardCommandFailed('ISOSelectFile', response.statusWord);
+  if (response.statusWord !== StatusWord.isoOk)
+    throw new CardCommandFailed('ISOSelectFile', response.statusWord);
 }
 
 function authenticationError(keyNo: number, failure: AuthenticationFailure): CardError {
-  if (failure.kind === 'malformed') return new CardResponseInvalid('AuthenticateEV2First', 'malformed answer');
+  if (failure.kind === 'malformed')
+    return new CardResponseInvalid('AuthenticateEV2First', 'malformed answer');
   if (failure.kind === 'rnd-a-mismatch') return new CardAuthenticationFailed(keyNo);
   if (failure.statusWord === StatusWord.authenticationError) return new CardAuthenticationFailed(keyNo);
   return new CardCommandFailed('AuthenticateEV2First', failure.statusWord);
@@ -111,7 +113,10 @@ async function changeKey(channel: CardChannel, session: SecureSession, change: K
   const outcome = checkChangeKeyResponse(session, change.keyNo, answer);
   if (outcome.ok) return;
   if (outcome.reason === 'status') throw new CardCommandFailed('ChangeKey', outcome.statusWord);
-  throw new CardResponseInvalid('ChangeKey', outcome.reason === 'mac' ? 'answer MAC does not verify' : 'malformed answer');
+  throw new CardResponseInvalid(
+    'ChangeKey',
+    outcome.reason === 'mac' ? 'answer MAC does not verify' : 'malformed answer',
+  );
 }
 
 /**
@@ -206,7 +211,8 @@ export async function enrollCard(
       newKeyVersion: context.keyVersion,
     });
   } catch (error) {
-    if (!(error instanceof CardAuthenticationFailed) || error.keyNo !== APPLICATION_MASTER_KEY_NO) throw error;
+    if (!(error instanceof CardAuthenticationFailed) || error.keyNo !== APPLICATION_MASTER_KEY_NO)
+      throw error;
     // Key 0 is no longer the zero key: only an earlier enrolment of ours, which wrote key 1 first, is recoverable.
     await authenticate(channel, APPLICATION_MASTER_KEY_NO, masterKey, random);
     recoveredEarlierEnrolment = true;

@@ -38,7 +38,10 @@ describe('ChangeKey, reader side, against AN12196', () => {
     const state = session(CHANGE_OTHER_KEY);
     const forged = Buffer.from(CHANGE_OTHER_KEY.answer);
     forged[0] = (forged[0] ?? 0) ^ 0x01;
-    expect(checkChangeKeyResponse(state, CHANGE_OTHER_KEY.keyNo, forged)).toEqual({ ok: false, reason: 'mac' });
+    expect(checkChangeKeyResponse(state, CHANGE_OTHER_KEY.keyNo, forged)).toEqual({
+      ok: false,
+      reason: 'mac',
+    });
     expect(checkChangeKeyResponse(state, CHANGE_OTHER_KEY.keyNo, Buffer.from('9100', 'hex'))).toEqual({
       ok: false,
       reason: 'malformed',
@@ -57,7 +60,10 @@ describe('ChangeKey, reader side, against AN12196', () => {
 
   it('takes the bare Table 26 answer as the end of the session', () => {
     const state = session(CHANGE_AUTHENTICATED_KEY);
-    expect(checkChangeKeyResponse(state, 0, CHANGE_AUTHENTICATED_KEY.answer)).toEqual({ ok: true, sessionEnded: true });
+    expect(checkChangeKeyResponse(state, 0, CHANGE_AUTHENTICATED_KEY.answer)).toEqual({
+      ok: true,
+      sessionEnded: true,
+    });
     expect(checkChangeKeyResponse(state, 0, Buffer.from('911e', 'hex'))).toEqual({
       ok: false,
       reason: 'status',

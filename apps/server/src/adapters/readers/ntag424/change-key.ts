@@ -1,11 +1,11 @@
 import { crc32 } from 'node:zlib';
-import { INS_CHANGE_KEY, StatusWord, parseResponse, wrapNativeCommand } from './apdu.ts';
+import { INS_CHANGE_KEY, parseResponse, StatusWord, wrapNativeCommand } from './apdu.ts';
 import {
-  type SecureSession,
-  TRUNCATED_MAC_BYTES,
   macsEqual,
   protectFullCommand,
   responseMac,
+  type SecureSession,
+  TRUNCATED_MAC_BYTES,
 } from './secure-messaging.ts';
 
 /**
@@ -64,10 +64,15 @@ export type ChangeKeyOutcome =
  * ends the session, so that answer is a bare 9100 without MAC; any other change is answered with
  * MACt(00 ‖ CmdCtr+1 ‖ TI) ‖ 9100, which proves the card itself accepted it.
  */
-export function checkChangeKeyResponse(session: SecureSession, keyNo: number, answer: Buffer): ChangeKeyOutcome {
+export function checkChangeKeyResponse(
+  session: SecureSession,
+  keyNo: number,
+  answer: Buffer,
+): ChangeKeyOutcome {
   const response = parseResponse(answer);
   if (!response) return { ok: false, reason: 'malformed' };
-  if (response.statusWord !== StatusWord.ok) return { ok: false, reason: 'status', statusWord: response.statusWord };
+  if (response.statusWord !== StatusWord.ok)
+    return { ok: false, reason: 'status', statusWord: response.statusWord };
   if (keyNo === session.authenticatedKeyNo) {
     return response.data.length === 0 ? { ok: true, sessionEnded: true } : { ok: false, reason: 'malformed' };
   }

@@ -16,7 +16,8 @@ function double(block: Buffer): Buffer {
 
 function xor(left: Buffer, right: Buffer): Buffer {
   const result = Buffer.alloc(left.length);
-  for (let index = 0; index < left.length; index += 1) result[index] = (left[index] ?? 0) ^ (right[index] ?? 0);
+  for (let index = 0; index < left.length; index += 1)
+    result[index] = (left[index] ?? 0) ^ (right[index] ?? 0);
   return result;
 }
 
@@ -30,7 +31,9 @@ export function aesCmac(key: Buffer, message: Buffer): Buffer {
   const k1 = double(encryptBlock(key, Buffer.alloc(AES_BLOCK_BYTES)));
   const k2 = double(k1);
   const complete = message.length > 0 && message.length % AES_BLOCK_BYTES === 0;
-  const lastStart = complete ? message.length - AES_BLOCK_BYTES : message.length - (message.length % AES_BLOCK_BYTES);
+  const lastStart = complete
+    ? message.length - AES_BLOCK_BYTES
+    : message.length - (message.length % AES_BLOCK_BYTES);
   const head = message.subarray(0, lastStart);
   const tail = message.subarray(lastStart);
   const lastBlock = complete

@@ -111,14 +111,21 @@ export function unpadMethod2(data: Buffer): Buffer | undefined {
  * The data field of a CommMode.Full command: CmdHeader in clear, CmdData padded and encrypted with
  * the command IV, then the command MAC over both.
  */
-export function protectFullCommand(session: SecureSession, ins: number, header: Buffer, data: Buffer): Buffer {
+export function protectFullCommand(
+  session: SecureSession,
+  ins: number,
+  header: Buffer,
+  data: Buffer,
+): Buffer {
   const encrypted = encryptCbc(session.encKey, padMethod2(data), commandIv(session));
   const payload = Buffer.concat([header, encrypted]);
   return Buffer.concat([payload, commandMac(session, ins, payload)]);
 }
 
 /** What the card reads back out of a CommMode.Full command, or why it refuses it. */
-export type OpenedFullCommand = { ok: true; data: Buffer } | { ok: false; reason: 'length' | 'mac' | 'padding' };
+export type OpenedFullCommand =
+  | { ok: true; data: Buffer }
+  | { ok: false; reason: 'length' | 'mac' | 'padding' };
 
 export function openFullCommand(
   session: SecureSession,
