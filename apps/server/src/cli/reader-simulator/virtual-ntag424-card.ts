@@ -71,6 +71,13 @@ function parseCommand(apdu: Buffer): ParsedCommand | undefined {
   return { cla, ins, p1, p2, data: apdu.subarray(5, 5 + lc) };
 }
 
+/** Between the two frames of AuthenticateEV2First: which key, and the RndB the card sent. */
+interface PendingAuthentication {
+  keyNo: number;
+  key: Buffer;
+  rndB: Buffer;
+}
+
 export type ChangeKeyResult = { answer: Buffer; sessionEnded: boolean };
 
 /**
@@ -120,7 +127,7 @@ export class VirtualNtag424Card {
   readonly #keys: VirtualCardKey[];
   readonly #random: RandomSource;
   #applicationSelected = false;
-  #pendingAuthentication: { keyNo: number; rndB: Buffer } | undefined;
+  #pendingAuthentication: PendingAuthentication | undefined;
   #session: SecureSession | undefined;
 
   constructor(uid: Buffer, keys?: VirtualCardKey[], random: RandomSource = secureRandom) {
@@ -215,13 +222,13 @@ export class VirtualNtag424Card {
     const entry = this.#keys[keyNo];
     if (!entry) return withStatusWord(Buffer.alloc(0), StatusWord.noSuchKey);
     const rndB = this.#random(RANDOM_BYTES);
-    this.#pendingAuthentication = { keyNo, rndB };
+    this.#pendingAuthentication = { keyNo, key: entry.key, rndB };
     return withStatusWord(encryptCbc(entry.key, rndB), StatusWord.additionalFrame);
   }
 
-  #authenticateSecondPart(pending: { keyNo: number; rndB: Buffer }, data: Buffer): Buffer {
+  #authenticateSecondPart(pending: PendingAuthentication, data: Buffer): Buffer {
     if (data.length !== 2 * RANDOM_BYTES) return withStatusWord(Buffer.alloc(0), StatusWord.lengthError);
-    const key = this.#keys[pending.keyNo]?.key ?? FACTORY_KEY;
+    const { key } = pending;
     const plain = decryptCbc(key, data);
     const rndA = plain.subarray(0, RANDOM_BYTES);
     if (!plain.subarray(RANDOM_BYTES).equals(rotateLeft(pending.rndB))) {

@@ -140,6 +140,12 @@ describe('a tap', () => {
     await expect(proveCard(tap(clone), context)).resolves.toBe(false);
   });
 
+  it('still proves itself after the simulator stored it as JSON and loaded it again', async () => {
+    const card = await enrolledCard();
+    const reloaded = VirtualNtag424Card.fromJSON(JSON.parse(JSON.stringify(card)));
+    await expect(proveCard(tap(reloaded), context)).resolves.toBe(true);
+  });
+
   it('refuses an enrolled card under another key version or another UID', async () => {
     const card = await enrolledCard();
     await expect(proveCard(tap(card), { ...context, keyVersion: 2 })).resolves.toBe(false);
