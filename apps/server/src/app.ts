@@ -30,8 +30,9 @@ import {
 import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
 import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
 import { createMqttRepository } from './domains/mqtt/mqtt.repository.ts';
-import { createMqttService, MQTT_TARGET_KIND, type MqttService } from './domains/mqtt/mqtt.service.ts';
+import { createMqttService, MQTT_TARGET_KIND } from './domains/mqtt/mqtt.service.ts';
 import { mqttConfigurationsRoutes } from './domains/mqtt/mqtt-configurations.routes.ts';
+import { createMqttDeliveryLookup } from './domains/mqtt/mqtt-delivery-lookup.ts';
 import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
 import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
 import { resourceGroupsRoutes } from './domains/resources/resource-groups.routes.ts';
@@ -147,11 +148,14 @@ export function createServices(deps: AppDeps) {
   });
   // MQTT (decision 10): one long-lived client per server. A client that (re)connects makes the
   // jobs waiting for its configurations due at once, instead of after the rest of their backoff.
+  const mqttRepo = createMqttRepository({ db });
+  const mqttPasswords = secretBox('mqtt-password');
+  const mqttLookup = createMqttDeliveryLookup({ db, repo: mqttRepo, passwords: mqttPasswords });
   const mqttConnections = createMqttConnectionPool({
     logger: deps.logger,
     onConnected: (serverId) => {
       void (async () => {
-        const ids = await mqtt.configurationIdsOfServer(serverId);
+        const ids = await mqttLookup.configurationIdsOfServer(serverId);
         await jobStore.expedite(db, MQTT_TARGET_KIND, ids.map(String), clock.now());
         jobRunner.wake();
       })().catch((error: unknown) =>
@@ -162,16 +166,10 @@ export function createServices(deps: AppDeps) {
       );
     },
   });
-  // The MQTT service needs the resources service, which needs the event transactions, which
-  // need the target kinds: the MQTT target reaches the service once it exists (below).
-  let mqtt: MqttService;
   const targetKinds: DeliveryTargetKind[] = [
     createMailTarget({ transport: mailTransport }),
     createMqttTarget({
-      mqtt: {
-        configurationIdsOfResource: (tx, resourceId) => mqtt.configurationIdsOfResource(tx, resourceId),
-        deliverySettings: (configurationId) => mqtt.deliverySettings(configurationId),
-      },
+      mqtt: mqttLookup,
       connections: mqttConnections,
       maxAgeMs: deps.config.mqttMaxMessageAgeHours * 3_600_000,
       now: () => clock.now(),
@@ -291,12 +289,13 @@ export function createServices(deps: AppDeps) {
     events,
     reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
   });
-  mqtt = createMqttService({
+  const mqtt = createMqttService({
     db,
-    repo: createMqttRepository({ db }),
+    repo: mqttRepo,
     resources,
     connections: mqttConnections,
-    passwords: secretBox('mqtt-password'),
+    passwords: mqttPasswords,
+    lookup: mqttLookup,
     clock,
     testMessageOf: testPublication,
     deliveryLog: (configurationId) =>
