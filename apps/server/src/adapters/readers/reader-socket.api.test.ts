@@ -8,7 +8,6 @@ import type { SimulatedCard } from '../../cli/reader-simulator/reader-simulator.
 import { DEFAULT_RATE_LIMITS } from '../../platform/http/rate-limits.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { READER_TEST_RATE_LIMITS, readerFixtures, until } from '../../test/reader-fixtures.ts';
-import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 import { CardExchangeError, type CardTap } from './reader-connections.ts';
 
@@ -356,7 +355,7 @@ describe.each(TEST_DIALECTS)('reader rate limits on %s', (dialect) => {
         method: 'POST',
         url: '/api/fabreader/readers/pair',
         headers: admin.auth,
-        payload: { code: '00000' + attempt, name: 'Guess' },
+        payload: { code: `00000${attempt}`, name: 'Guess' },
       });
       statuses.push(response.statusCode);
       if (attempt === 2) expect(response.json().message).toBe(Messages.tooManyRequests);
