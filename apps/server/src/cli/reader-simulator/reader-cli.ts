@@ -95,6 +95,8 @@ export async function runReaderCli(argv: string[]): Promise<number> {
     if (!stopping) await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
   }
   input.close();
+  // A paused stdin pipe still holds the process open.
+  process.stdin.destroy();
   return 0;
 }
 
