@@ -4,9 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Messages, ReaderCloseCodes, ReaderCloseReasons, ReaderMessages } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import type { SimulatedCard } from '../../cli/reader-simulator/reader-simulator.ts';
+import { openPostgres } from '../../platform/db/database.ts';
 import { DEFAULT_RATE_LIMITS } from '../../platform/http/rate-limits.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createLogger } from '../../platform/logging/logger.ts';
+import { buildTestApp, TEST_SCRYPT, type TestApp } from '../../test/build-test-app.ts';
 import { READER_TEST_RATE_LIMITS, readerFixtures, until } from '../../test/reader-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 import { CardExchangeError, type CardTap } from './reader-connections.ts';
@@ -363,3 +366,57 @@ describe.each(TEST_DIALECTS)('reader rate limits on %s', (dialect) => {
     expect(statuses).toEqual([404, 404, 429]);
   });
 });
+
+// On SQLite one process holds the file, so there is no second instance to reach.
+describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
+  'readers across instances on %s',
+  (dialect) => {
+    it('lists a reader connected to one instance as connected on another, and a delete through the other closes it', async () => {
+      const a = await buildTestApp(dialect, { rateLimits: READER_TEST_RATE_LIMITS, readerTimings: TIMINGS });
+      const databaseB = openPostgres(a.database.databaseUrl ?? '');
+      const { app: b } = await buildApp({
+        config: a.config,
+        database: databaseB,
+        logger: createLogger('silent'),
+        scrypt: TEST_SCRYPT,
+        webDistDir: a.database.dataDir,
+        readerTimings: TIMINGS,
+      });
+      const readers = await readerFixtures(a);
+      try {
+        const admin = await a.given.administrator();
+        const { reader, simulator } = await readers.connectedReader(admin);
+        const throughB = (method: 'GET' | 'DELETE', url: string) =>
+          b.inject({ method, url, headers: admin.auth });
+        const listedOnB = async () =>
+          (await throughB('GET', '/api/fabreader/readers'))
+            .json()
+            .find((entry: { id: number }) => entry.id === reader.id);
+        expect(await listedOnB()).toMatchObject({ connected: true, lastConnection: expect.any(String) });
+
+        // Pending readers live with their socket: B's pair call does not find A's (decision 15).
+        const waiting = await readers.waitingReader();
+        const elsewhere = await b.inject({
+          method: 'POST',
+          url: '/api/fabreader/readers/pair',
+          headers: admin.auth,
+          payload: { code: waiting.code, name: 'Elsewhere' },
+        });
+        expect(elsewhere.statusCode).toBe(404);
+        expect(waiting.simulator.isOpen).toBe(true);
+        await waiting.simulator.disconnect();
+
+        expect((await throughB('DELETE', `/api/fabreader/readers/${reader.id}`)).statusCode).toBe(200);
+        expect(await simulator.waitForClose()).toEqual({
+          code: ReaderCloseCodes.unauthorized,
+          reason: ReaderCloseReasons.readerDeleted,
+        });
+      } finally {
+        await readers.closeAll();
+        await b.close();
+        await databaseB.close();
+        await a.close();
+      }
+    });
+  },
+);
