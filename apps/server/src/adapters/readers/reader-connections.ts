@@ -23,6 +23,8 @@ export type PendingPairing = {
   firmware: string;
   /** Sends PAIRED and closes the socket normally; false when the socket is gone meanwhile. */
   deliver(readerId: number, readerKey: Buffer): boolean;
+  /** The approval failed on the server: the reader is closed and asks for a new code. */
+  abandon(): void;
 };
 
 /** Why a card exchange ended early; the tap and enrol logic tell it from a card's refusal. */
@@ -166,6 +168,11 @@ export function createReaderConnections(options: {
           } catch {
             return false;
           }
+        },
+        abandon() {
+          if (!open) return;
+          open = false;
+          entry.socket.close(1011, 'Server error');
         },
       };
     },

@@ -19,10 +19,13 @@ import type { ReadersRepository, SeenOutcome, StoredReader } from './readers.rep
 
 /** What the readers need of the sockets of this instance (the reader connections adapter). */
 export type ReaderLinks = {
-  claimPairing(
-    code: string,
-  ):
-    | { deviceId: string; firmware: string; deliver(readerId: number, readerKey: Buffer): boolean }
+  claimPairing(code: string):
+    | {
+        deviceId: string;
+        firmware: string;
+        deliver(readerId: number, readerKey: Buffer): boolean;
+        abandon(): void;
+      }
     | undefined;
   disconnect(readerId: number, reason: string): void;
 };
@@ -116,16 +119,23 @@ export function createReadersService(deps: {
         throw notFound(ReaderMessages.pairingCodeNotFound);
       }
       const readerKey = randomBytes(READER_PROTOCOL.readerKeyBytes);
-      const id = await deps.repo.insert(
-        deps.db,
-        {
-          name: body.name,
-          deviceId: waiting.deviceId,
-          firmware: waiting.firmware,
-          keySealed: deps.keys.seal(readerKey.toString('hex')),
-        },
-        deps.clock.now(),
-      );
+      let id: number;
+      try {
+        id = await deps.repo.insert(
+          deps.db,
+          {
+            name: body.name,
+            deviceId: waiting.deviceId,
+            firmware: waiting.firmware,
+            keySealed: deps.keys.seal(readerKey.toString('hex')),
+          },
+          deps.clock.now(),
+        );
+      } catch (error) {
+        // Its code is spent: without this the reader would wait, codeless, until it gave up.
+        waiting.abandon();
+        throw error;
+      }
       if (!waiting.deliver(id, readerKey)) {
         // The reader left between its code and the approval: it never learnt its key.
         await deps.repo.delete(deps.db, id);
