@@ -272,6 +272,7 @@ export function createServices(deps: AppDeps) {
   // cards (the readers design, decision 15).
   const readerConnections = createReaderConnections({
     ...(deps.readerTimings ? { timings: deps.readerTimings } : {}),
+    onListenerError: (error) => deps.logger.error({ err: error }, 'A card tap listener failed'),
   });
   const readers = createReadersService({
     db,

@@ -61,3 +61,22 @@ describe('reader connections', () => {
     expect(connections.isConnected(5)).toBe(false);
   });
 });
+
+describe('tap listeners', () => {
+  it('reach every listener even when one fails, and report the failure', () => {
+    const failures: unknown[] = [];
+    const connections = createReaderConnections({ onListenerError: (error) => failures.push(error) });
+    connections.register(8, recordingSocket().socket);
+    const heard: string[] = [];
+    connections.onCard(() => {
+      throw new Error('broken listener');
+    });
+    const stop = connections.onCard((tap) => heard.push(tap.uid));
+    connections.cardPresented(8, '04AABBCCDDEE00');
+    expect(heard).toEqual(['04aabbccddee00']);
+    expect(failures).toEqual([new Error('broken listener')]);
+    stop();
+    connections.cardPresented(8, '04AABBCCDDEE01');
+    expect(heard).toHaveLength(1);
+  });
+});

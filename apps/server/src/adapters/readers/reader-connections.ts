@@ -75,6 +75,8 @@ export function createReaderConnections(options: {
   timings?: Partial<ReaderTimings>;
   /** Pending readers at most; more HELLOs are refused, so memory and the code space stay bounded. */
   maxPending?: number;
+  /** Where a tap listener's failure goes; it must not cost the reader its socket or other listeners. */
+  onListenerError?: (error: unknown) => void;
 }) {
   const timings: ReaderTimings = {
     pairingLifetimeMs: READER_PROTOCOL.pairingLifetimeMs,
@@ -107,13 +109,19 @@ export function createReaderConnections(options: {
         if (reader.exchange !== exchange) return Promise.reject(new CardExchangeError('superseded'));
         reader.seq += 1;
         const seq = reader.seq;
+        try {
+          reader.socket.send({ type: 'APDU', seq, apdu: apdu.toString('hex') });
+        } catch (error) {
+          // An APDU the contract refuses (empty, too long) is never sent, nor waited for.
+          return Promise.reject(error);
+        }
+        // The answer comes in a later frame, so waiting starts after the send.
         return new Promise<Buffer>((resolve, reject) => {
           const timer = setTimeout(() => {
             reader.waiting.delete(seq);
             reject(new CardExchangeError('timeout'));
           }, timings.apduTimeoutMs);
           reader.waiting.set(seq, { resolve, reject, timer });
-          reader.socket.send({ type: 'APDU', seq, apdu: apdu.toString('hex') });
         });
       },
     };
@@ -246,7 +254,10 @@ export function createReaderConnections(options: {
       });
     },
 
-    /** Listens to every tap on every reader of this instance; returns the way to stop. */
+    /**
+     * Listens to every tap on every reader of this instance; returns the way to stop. A listener
+     * that talks to the card does so after it returns (the channel is asynchronous).
+     */
     onCard(listener: (tap: CardTap) => void): () => void {
       tapListeners.add(listener);
       return () => tapListeners.delete(listener);
@@ -263,7 +274,13 @@ export function createReaderConnections(options: {
         uid: uid.toLowerCase(),
         channel: channel(readerId, reader, reader.exchange),
       };
-      for (const listener of tapListeners) listener(tap);
+      for (const listener of tapListeners) {
+        try {
+          listener(tap);
+        } catch (error) {
+          options.onListenerError?.(error);
+        }
+      }
     },
 
     apduAnswered(readerId: number, seq: number, response: string) {

@@ -237,6 +237,9 @@ describe.each(TEST_DIALECTS)('reader socket on %s', (dialect) => {
           .channelFor(reader.id)
           ?.transmit(Buffer.from('9000', 'hex'));
         expect(again?.toString('hex')).toBe('00909000');
+        // An APDU outside the contract is refused before it is sent.
+        await expect(taps[0]?.channel.transmit(Buffer.alloc(0))).rejects.toThrow();
+        await expect(taps[0]?.channel.transmit(Buffer.alloc(1025))).rejects.toThrow();
       } finally {
         stop();
       }
@@ -251,18 +254,18 @@ describe.each(TEST_DIALECTS)('reader socket on %s', (dialect) => {
         await until(() => taps.length === 1);
         simulator.removeCard();
         const started = Date.now();
-        await expect(taps[0]?.channel.transmit(Buffer.from('00', 'hex'))).rejects.toMatchObject({
+        await expect(taps[0]?.channel.transmit(Buffer.from('0000', 'hex'))).rejects.toMatchObject({
           reason: 'timeout',
         });
         expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.apduTimeoutMs - 50);
 
-        const running = taps[0]?.channel.transmit(Buffer.from('01', 'hex'));
+        const running = taps[0]?.channel.transmit(Buffer.from('0001', 'hex'));
         simulator.tap('04000000000002', mirrorCard);
         await expect(running).rejects.toBeInstanceOf(CardExchangeError);
         await expect(running).rejects.toMatchObject({ reason: 'superseded' });
         await until(() => taps.length === 2);
         // The first card's channel stays dead; the new one works.
-        await expect(taps[0]?.channel.transmit(Buffer.from('02', 'hex'))).rejects.toMatchObject({
+        await expect(taps[0]?.channel.transmit(Buffer.from('0002', 'hex'))).rejects.toMatchObject({
           reason: 'superseded',
         });
         expect((await taps[1]?.channel.transmit(Buffer.from('0203', 'hex')))?.toString('hex')).toBe(
@@ -271,7 +274,7 @@ describe.each(TEST_DIALECTS)('reader socket on %s', (dialect) => {
 
         await simulator.disconnect();
         await until(() => !t.services.readerConnections.isConnected(reader.id));
-        await expect(taps[1]?.channel.transmit(Buffer.from('02', 'hex'))).rejects.toMatchObject({
+        await expect(taps[1]?.channel.transmit(Buffer.from('0002', 'hex'))).rejects.toMatchObject({
           reason: 'disconnected',
         });
         expect(t.services.readerConnections.channelFor(reader.id)).toBeUndefined();

@@ -6,6 +6,7 @@ import {
   type ReaderToServerFrame,
   ReaderToServerFrameSchema,
   type ServerToReaderFrame,
+  ServerToReaderFrameSchema,
 } from '@toolpass/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -55,7 +56,10 @@ export function readerSocketRoutes(deps: {
 
     const socket: ReaderSocket = {
       send(frame: ServerToReaderFrame) {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+        // Checked like incoming frames: a display text too long for the contract is our bug,
+        // and a reader would drop the frame.
+        const checked = ServerToReaderFrameSchema.parse(frame);
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(checked));
       },
       close(code: number, reason: string) {
         end();
