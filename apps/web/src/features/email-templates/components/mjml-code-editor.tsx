@@ -110,6 +110,9 @@ export function MjmlCodeEditor({
           EditorView.lineWrapping,
           theme,
           EditorView.contentAttributes.of({
+            // Editable text is focusable anyway; said out loud so checkers see that the scrolling
+            // area around it can be reached by keyboard.
+            tabindex: '0',
             'aria-labelledby': labelId,
             'aria-describedby': describedById,
             spellcheck: 'false',

@@ -30,7 +30,7 @@ export function TemplateBodyWorkspace(props: TemplateBodyWorkspaceProps) {
       <TemplateVariables variables={props.variables} onInsert={(text) => editor.current?.insert(text)} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
             <span id={labelId} className="text-sm font-medium">
               {t('emailTemplates.editor.body')}
             </span>
@@ -57,7 +57,9 @@ export function TemplateBodyWorkspace(props: TemplateBodyWorkspaceProps) {
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          <span className="text-sm font-medium">{t('emailTemplates.preview.title')}</span>
+          <span className="flex min-h-8 items-center text-sm font-medium">
+            {t('emailTemplates.preview.title')}
+          </span>
           <MjmlPreviewFrame preview={props.preview} className={height} />
         </div>
       </div>
