@@ -81,6 +81,15 @@ test('an administrator edits the reset mail with a live preview, and the next re
     await saveScreenshot(page, testInfo, 'email-template-editor');
   });
 
+  await test.step('Tab indents in the editor; Escape, then Tab leaves it', async () => {
+    await bodyEditor(page).click();
+    await page.keyboard.press('Tab');
+    await expect(bodyEditor(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(bodyEditor(page)).not.toBeFocused();
+  });
+
   await test.step('MJML that does not parse shows the error in red in the preview', async () => {
     await replaceBody(page, 'plain text, not MJML');
     await expect(previewFrame(page).getByText('Error loading preview.')).toBeVisible();
