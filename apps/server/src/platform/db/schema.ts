@@ -202,6 +202,35 @@ export type MqttConfigurationsTable = {
   updated_at: Timestamp;
 };
 
+export type ReadersTable = {
+  id: Generated<number>;
+  name: string;
+  device_id: string;
+  firmware: string;
+  /** Sealed by the 'reader-key' secret box; never the key itself. */
+  key_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_connection_at: NullableTimestamp;
+  /** The authenticated socket, on whichever instance holds it; null when none is. */
+  connection_id: string | null;
+  seen_at: NullableTimestamp;
+};
+
+export type ReaderResourcesTable = {
+  reader_id: number;
+  resource_id: number;
+};
+
+export type NfcCardsTable = {
+  id: Generated<number>;
+  /** Lower-case hex. */
+  uid: string;
+  user_id: number;
+  key_version: number;
+  created_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -218,6 +247,9 @@ export type Database = {
   mqtt_servers: MqttServersTable;
   mqtt_configurations: MqttConfigurationsTable;
   webhooks: WebhooksTable;
+  readers: ReadersTable;
+  reader_resources: ReaderResourcesTable;
+  nfc_cards: NfcCardsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
