@@ -1,6 +1,7 @@
-import { AlertDialog, Button } from '@heroui/react';
+import { Button } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 
 type RestoreDefaultButtonProps = {
@@ -19,40 +20,23 @@ export function RestoreDefaultButton({ templateName, isPending, onConfirm }: Res
       <Button variant="secondary" {...needsConnection} onPress={() => setIsOpen(true)}>
         {t('emailTemplates.restore.button')}
       </Button>
-      <AlertDialog.Backdrop isOpen={isOpen} onOpenChange={setIsOpen}>
-        <AlertDialog.Container>
-          <AlertDialog.Dialog>
-            <AlertDialog.Header>
-              <AlertDialog.Icon status="warning" />
-              <AlertDialog.Heading>
-                {t('emailTemplates.restore.title', { name: templateName })}
-              </AlertDialog.Heading>
-            </AlertDialog.Header>
-            <AlertDialog.Body>
-              <p>{t('emailTemplates.restore.message')}</p>
-            </AlertDialog.Body>
-            <AlertDialog.Footer>
-              <Button slot="close" variant="tertiary">
-                {t('emailTemplates.cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                isPending={isPending}
-                {...needsConnection}
-                onPress={() => {
-                  // Closed once restored; a failure keeps it open beside the error toast.
-                  void onConfirm().then(
-                    () => setIsOpen(false),
-                    () => undefined,
-                  );
-                }}
-              >
-                {t('emailTemplates.restore.confirm')}
-              </Button>
-            </AlertDialog.Footer>
-          </AlertDialog.Dialog>
-        </AlertDialog.Container>
-      </AlertDialog.Backdrop>
+      <ConfirmDialog
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        tone="warning"
+        title={t('emailTemplates.restore.title', { name: templateName })}
+        paragraphs={[t('emailTemplates.restore.message')]}
+        cancelLabel={t('emailTemplates.cancel')}
+        confirmLabel={t('emailTemplates.restore.confirm')}
+        isPending={isPending}
+        onConfirm={() => {
+          // Closed once restored; a failure keeps it open beside the error toast.
+          void onConfirm().then(
+            () => setIsOpen(false),
+            () => undefined,
+          );
+        }}
+      />
     </>
   );
 }

@@ -2,7 +2,10 @@ import { AlertDialog, Button } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import type { Blocker } from 'react-router';
 
-/** The question while a move away from unsaved changes is held: stay, or leave and lose them. */
+/**
+ * The question while a move away from unsaved changes is held: stay, or leave and lose them. Not
+ * the app's ConfirmDialog: leaving needs no server, so it stays possible offline.
+ */
 export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
   const { t } = useTranslation();
   return (
