@@ -30,6 +30,8 @@ const TOOLTIP_STYLE = {
   color: 'var(--foreground)',
 };
 
+/** At least an hour wide: minutes of use would otherwise get ticks that round to the same label. */
+const HOURS_DOMAIN: [number, (dataMax: number) => number] = [0, (dataMax) => Math.max(1, dataMax)];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -171,7 +173,13 @@ function HoursPerResource({ data }: { data: UsageSummary }) {
         <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 36 + 40)}>
           <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 16 }}>
             <CartesianGrid stroke={GRID} horizontal={false} />
-            <XAxis type="number" tick={TICK} stroke={GRID} tickFormatter={format.hours} />
+            <XAxis
+              type="number"
+              tick={TICK}
+              stroke={GRID}
+              tickFormatter={format.hours}
+              domain={HOURS_DOMAIN}
+            />
             <YAxis type="category" dataKey="name" tick={TICK} stroke={GRID} width={120} />
             <Tooltip
               contentStyle={TOOLTIP_STYLE}
@@ -331,7 +339,13 @@ function TopUsers({ data }: { data: UsageSummary }) {
         <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 28 + 40)}>
           <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 16 }}>
             <CartesianGrid stroke={GRID} horizontal={false} />
-            <XAxis type="number" tick={TICK} stroke={GRID} tickFormatter={format.hours} />
+            <XAxis
+              type="number"
+              tick={TICK}
+              stroke={GRID}
+              tickFormatter={format.hours}
+              domain={HOURS_DOMAIN}
+            />
             <YAxis type="category" dataKey="name" tick={TICK} stroke={GRID} width={120} />
             <Tooltip
               contentStyle={TOOLTIP_STYLE}

@@ -1,12 +1,14 @@
 import { Button, Card, RangeCalendar, Skeleton } from '@heroui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import type { UsageRange } from '../api/usage-export-queries.ts';
 import { UsageExportModal } from './usage-export-modal.tsx';
 
-// Recharts is the largest part of this page: it loads in a chunk of its own once a range is chosen.
-const UsageCharts = lazy(() => import('./usage-charts.tsx'));
+// Recharts is the largest part of this page: a chunk of its own, fetched as the page opens (while
+// the manager picks a range) and shown once a range is chosen.
+const loadCharts = () => import('./usage-charts.tsx');
+const UsageCharts = lazy(loadCharts);
 
 type CalendarDay = { year: number; month: number; day: number };
 
@@ -25,6 +27,9 @@ export function UsageExport() {
   const { t } = useTranslation();
   const [range, setRange] = useState<UsageRange | undefined>(undefined);
   const [isExportOpen, setExportOpen] = useState(false);
+  useEffect(() => {
+    void loadCharts();
+  }, []);
 
   return (
     <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
