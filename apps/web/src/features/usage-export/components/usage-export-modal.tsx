@@ -154,7 +154,7 @@ function PreviewTable({ records }: { records: ResourceUsageRecord[] }) {
     count: records.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => PREVIEW_ROW_HEIGHT,
-    overscan: 8,
+    overscan: 5,
     // Before the first measurement (and in tests without layout) assume the full height.
     initialRect: { width: 0, height: PREVIEW_MAX_HEIGHT },
   });
