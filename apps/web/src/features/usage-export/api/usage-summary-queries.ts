@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UsageSummary } from '@toolpass/contracts';
+import { USAGE_SUMMARY_MAX_DAYS, type UsageSummary } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { UsageRange } from './usage-export-queries.ts';
 
@@ -15,7 +15,11 @@ export const usageSummaryQuery = (range: UsageRange, timeZone: string) =>
       apiClient.get<UsageSummary>(usageSummaryPath, { query: { ...range, timeZone }, signal }),
   });
 
-/** The charts' numbers for a range, summed by the server. */
+/** The range is short enough for the summary (the server refuses longer ones). */
+export const isSummarisable = (range: UsageRange) =>
+  Date.parse(range.end) - Date.parse(range.start) <= USAGE_SUMMARY_MAX_DAYS * 86_400_000;
+
+/** The charts' numbers for a range, summed by the server; nothing for a range too long for it. */
 export function useUsageSummary(range: UsageRange) {
-  return useQuery(usageSummaryQuery(range, viewerTimeZone()));
+  return useQuery({ ...usageSummaryQuery(range, viewerTimeZone()), enabled: isSummarisable(range) });
 }

@@ -1,5 +1,5 @@
 import { Card, Skeleton } from '@heroui/react';
-import type { UsageSummary } from '@toolpass/contracts';
+import { USAGE_SUMMARY_MAX_DAYS, type UsageSummary } from '@toolpass/contracts';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +16,7 @@ import {
 } from 'recharts';
 import { LoadError } from '../../../components/load-error.tsx';
 import type { UsageRange } from '../api/usage-export-queries.ts';
-import { useUsageSummary } from '../api/usage-summary-queries.ts';
+import { isSummarisable, useUsageSummary } from '../api/usage-summary-queries.ts';
 
 // Colours come from the HeroUI theme, so the charts follow light and dark.
 const ACCENT = 'var(--accent)';
@@ -65,6 +65,15 @@ export default function UsageCharts({ range }: { range: UsageRange }) {
   const { t } = useTranslation();
   const summary = useUsageSummary(range);
 
+  if (!isSummarisable(range)) {
+    return (
+      <Card className="p-6">
+        <p className="text-center text-muted">
+          {t('usageCharts.rangeTooLong', { days: USAGE_SUMMARY_MAX_DAYS })}
+        </p>
+      </Card>
+    );
+  }
   if (summary.isPending) {
     return (
       <div className="grid gap-4 lg:grid-cols-2" role="status" aria-busy="true">
