@@ -171,17 +171,17 @@ function PreviewTable({ records }: { records: ResourceUsageRecord[] }) {
       tabIndex={0}
     >
       <table
-        className="w-full table-fixed text-left text-sm"
+        className="w-full min-w-max text-left text-sm"
         aria-label={t('usageExport.previewLabel')}
         aria-rowcount={records.length + 1}
       >
         <thead className="sticky top-0 z-10 bg-surface">
           <tr aria-rowindex={1} style={{ height: PREVIEW_ROW_HEIGHT }}>
-            <th className="w-[22%] px-3">{t('usageExport.resource')}</th>
-            <th className="w-[18%] px-3">{t('usageExport.user')}</th>
-            <th className="w-[22%] px-3">{t('usageExport.start')}</th>
-            <th className="w-[22%] px-3">{t('usageExport.end')}</th>
-            <th className="w-[16%] px-3 text-right">{t('usageExport.minutes')}</th>
+            <th className="px-3">{t('usageExport.resource')}</th>
+            <th className="px-3">{t('usageExport.user')}</th>
+            <th className="px-3">{t('usageExport.start')}</th>
+            <th className="px-3">{t('usageExport.end')}</th>
+            <th className="px-3 text-right">{t('usageExport.minutes')}</th>
           </tr>
         </thead>
         <tbody>
@@ -211,10 +211,10 @@ function PreviewRow({ record, rowIndex }: { record: ResourceUsageRecord; rowInde
   const { t } = useTranslation();
   return (
     <tr aria-rowindex={rowIndex} className="border-t border-separator" style={{ height: PREVIEW_ROW_HEIGHT }}>
-      <td className="truncate px-3">{record.resource.name}</td>
-      <td className="truncate px-3">{record.user.username}</td>
-      <td className="truncate px-3">{formatDateTime(record.startTime)}</td>
-      <td className="truncate px-3">
+      <td className="max-w-40 truncate px-3">{record.resource.name}</td>
+      <td className="max-w-32 truncate px-3">{record.user.username}</td>
+      <td className="whitespace-nowrap px-3">{formatDateTime(record.startTime)}</td>
+      <td className="whitespace-nowrap px-3">
         {record.endTime ? formatDateTime(record.endTime) : t('usageExport.running')}
       </td>
       <td className="px-3 text-right tabular-nums">{record.usageInMinutes.toFixed(2)}</td>
