@@ -6,6 +6,9 @@ import {
   USAGE_CSV_FILE_NAME,
   UsageCsvQuerySchema,
   UsageRangeQuerySchema,
+  UsageSummaryMessages,
+  UsageSummaryQuerySchema,
+  UsageSummarySchema,
 } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withPermission } from '../../platform/http/route-guards.ts';
@@ -34,6 +37,26 @@ export function analyticsRoutes(deps: { analytics: AnalyticsService }): FastifyP
         },
       },
       async (request) => deps.analytics.usageRecords(request.query),
+    );
+
+    // Beyond the spec: the numbers of the export page's charts, aggregated by the database.
+    app.get(
+      '/api/analytics/usage-summary',
+      {
+        preValidation: manageResources,
+        config: { validationError: { message: UsageSummaryMessages.invalidQuery } },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Usage of [start, end) for charts: hours per resource, sessions per local day, occupied hours per ' +
+            'local weekday and hour, the top 10 users; only the part of a session inside the range counts, ' +
+            'a running session up to now',
+          querystring: UsageSummaryQuerySchema,
+          response: { 200: UsageSummarySchema },
+        },
+      },
+      async (request) => deps.analytics.usageSummary(request.query),
     );
 
     app.get(

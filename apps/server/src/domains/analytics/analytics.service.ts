@@ -4,12 +4,15 @@ import {
   type ResourceUsageRecord,
   type UsageCsvQuery,
   type UsageRangeQuery,
+  type UsageSummary,
+  type UsageSummaryQuery,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
 import type { AnalyticsRepository, GroupKey, SessionKey, UsageRow } from './analytics.repository.ts';
 import { type UsageCsvRow, usageCsvFormatter } from './usage-csv.ts';
+import { localClock, zoneOffsets } from './zone-offsets.ts';
 
 /** Rows read per query: large enough that the query count does not matter, small in memory. */
 export const USAGE_PAGE_SIZE = 1_000;
@@ -28,6 +31,24 @@ const isoOf = (value: Date | string) =>
   typeof value === 'string' && CANONICAL_ISO.test(value) ? value : readDate(value).toISOString();
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const HOUR_MS = 3_600_000;
+const QUARTER_HOUR_MS = 900_000;
+const DAY_MS = 86_400_000;
+/** The summary's top users list this many (issue 18 item 5). */
+export const TOP_USERS = 10;
+
+const hoursOf = (ms: number | string) => round2(Number(ms) / HOUR_MS);
+
+/** The local days from the one holding `firstMs` to the one holding `lastMs`, as YYYY-MM-DD. */
+function localDays(firstLocal: Date, lastLocal: Date): string[] {
+  const days: string[] = [];
+  const first = Date.UTC(firstLocal.getUTCFullYear(), firstLocal.getUTCMonth(), firstLocal.getUTCDate());
+  for (let day = first; day <= lastLocal.getTime(); day += DAY_MS) {
+    days.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return days;
+}
 
 function minutesBetween(startIso: string, endMs: number): number {
   return (endMs - Date.parse(startIso)) / 60_000;
@@ -89,6 +110,69 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
         }
       }
       return records;
+    },
+
+    /**
+     * The charts' numbers (GET /api/analytics/usage-summary). The database sums the part of each
+     * session inside the range per resource, per user and per time bucket; the buckets are UTC
+     * hours (quarter hours for a zone whose offset is not whole hours), so this function only
+     * folds at most a few thousand bucket sums into the zone's local days and weekday hours, with
+     * the offsets Intl gives for the range.
+     */
+    async usageSummary(query: UsageSummaryQuery): Promise<UsageSummary> {
+      const startMs = query.start.getTime();
+      const endMs = query.end.getTime();
+      const segments = zoneOffsets(query.timeZone, startMs, endMs);
+      const wholeHours = segments.every((segment) => segment.offsetMinutes % 60 === 0);
+      const window = {
+        start: query.start,
+        end: query.end,
+        now: deps.clock.now(),
+        bucketMs: wholeHours ? HOUR_MS : QUARTER_HOUR_MS,
+      };
+      const [resources, users, occupied, starts] = await Promise.all([
+        deps.repo.resourceHours(deps.db, window),
+        deps.repo.topUserHours(deps.db, window, TOP_USERS),
+        deps.repo.occupiedBuckets(deps.db, window),
+        deps.repo.startBuckets(deps.db, window),
+      ]);
+
+      const busyMs = new Array<number>(7 * 24).fill(0);
+      const occupiedClock = localClock(segments);
+      for (const row of occupied) {
+        const local = occupiedClock(Number(row.bucket));
+        const weekday = (local.getUTCDay() + 6) % 7; // Monday first
+        const cell = weekday * 24 + local.getUTCHours();
+        busyMs[cell] = (busyMs[cell] ?? 0) + Number(row.value);
+      }
+
+      const sessionsByDay = new Map<string, number>();
+      const startClock = localClock(segments);
+      for (const row of starts) {
+        const day = startClock(Number(row.bucket)).toISOString().slice(0, 10);
+        sessionsByDay.set(day, (sessionsByDay.get(day) ?? 0) + Number(row.value));
+      }
+      const dayClock = localClock(segments);
+      const days = endMs > startMs ? localDays(dayClock(startMs), dayClock(endMs - 1)) : [];
+
+      return {
+        timeZone: query.timeZone,
+        totalHours: hoursOf(resources.reduce((sum, row) => sum + Number(row.ms), 0)),
+        resources: resources.map((row) => ({
+          resource: { id: row.resource_id, name: row.resource_name },
+          hours: hoursOf(row.ms),
+        })),
+        sessionsPerDay: days.map((date) => ({ date, sessions: sessionsByDay.get(date) ?? 0 })),
+        busyHours: busyMs.map((ms, index) => ({
+          weekday: Math.floor(index / 24) + 1,
+          hour: index % 24,
+          hours: hoursOf(ms),
+        })),
+        topUsers: users.map((row) => ({
+          user: { id: row.user_id, username: row.username },
+          hours: hoursOf(row.ms),
+        })),
+      };
     },
 
     /**
