@@ -1,5 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/database.ts';
+import { executeLargeRead } from '../../platform/db/large-read.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** A range of the usage data: sessions that overlap [start, end). */
@@ -86,11 +87,10 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           ),
         );
       }
-      return query
-        .orderBy('usage_sessions.start_time')
-        .orderBy('usage_sessions.id')
-        .limit(limit)
-        .execute() as Promise<UsageRow[]>;
+      return executeLargeRead(
+        db,
+        query.orderBy('usage_sessions.start_time').orderBy('usage_sessions.id').limit(limit),
+      ) as Promise<UsageRow[]>;
     },
 
     /**
@@ -127,12 +127,14 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           ),
         );
       }
-      return query
-        .groupBy(['usage_sessions.resource_id', 'resources.name', 'usage_sessions.user_id', 'users.username'])
-        .orderBy('usage_sessions.resource_id')
-        .orderBy('usage_sessions.user_id')
-        .limit(limit)
-        .execute();
+      return executeLargeRead(
+        db,
+        query
+          .groupBy(['usage_sessions.resource_id', 'resources.name', 'usage_sessions.user_id', 'users.username'])
+          .orderBy('usage_sessions.resource_id')
+          .orderBy('usage_sessions.user_id')
+          .limit(limit),
+      );
     },
   };
 }
