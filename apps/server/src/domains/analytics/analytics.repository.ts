@@ -57,6 +57,15 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
       ? sql<number>`extract(epoch from (coalesce(usage_sessions.end_time, ${now}) - usage_sessions.start_time)) / 60.0`
       : sql<number>`(julianday(coalesce(usage_sessions.end_time, ${now})) - julianday(usage_sessions.start_time)) * 1440.0`;
 
+  /**
+   * A time as the text Date#toISOString() gives (SQLite stores it so). PostgreSQL formats it
+   * itself rather than answer a Date that the export turns straight back into text.
+   */
+  const isoText = (column: 'usage_sessions.start_time' | 'usage_sessions.end_time') =>
+    deps.dialect === 'postgres'
+      ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : sql<string>`${sql.ref(column)}`;
+
   return {
     /** Sessions overlapping the range in start order (then id), the page after `after`. */
     sessionPage(db: Db, range: UsageRange, after: SessionKey | null, limit: number): Promise<UsageRow[]> {
@@ -70,8 +79,8 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           'resources.name as resource_name',
           'usage_sessions.user_id',
           'users.username',
-          'usage_sessions.start_time',
-          'usage_sessions.end_time',
+          isoText('usage_sessions.start_time').as('start_time'),
+          isoText('usage_sessions.end_time').as('end_time'),
           'usage_sessions.start_notes',
           'usage_sessions.end_notes',
         ])
