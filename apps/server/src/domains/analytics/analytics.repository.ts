@@ -139,7 +139,12 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
       return executeLargeRead(
         db,
         query
-          .groupBy(['usage_sessions.resource_id', 'resources.name', 'usage_sessions.user_id', 'users.username'])
+          .groupBy([
+            'usage_sessions.resource_id',
+            'resources.name',
+            'usage_sessions.user_id',
+            'users.username',
+          ])
           .orderBy('usage_sessions.resource_id')
           .orderBy('usage_sessions.user_id')
           .limit(limit),

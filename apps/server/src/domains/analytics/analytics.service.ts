@@ -7,8 +7,8 @@ import {
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { TextSink } from '../../platform/http/chunked-text-body.ts';
 import { readDate } from '../../platform/db/db-values.ts';
+import type { TextSink } from '../../platform/http/chunked-text-body.ts';
 import type { AnalyticsRepository, GroupKey, SessionKey, UsageRow } from './analytics.repository.ts';
 import { type UsageCsvRow, usageCsvFormatter } from './usage-csv.ts';
 

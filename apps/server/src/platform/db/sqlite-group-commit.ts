@@ -10,9 +10,9 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { isLargeRead, rowsFromArrays } from './large-read.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import type { ImmediateRunner } from './reusable-query.ts';
-import { isLargeRead, rowsFromArrays } from './large-read.ts';
 import { createStatementCache, toSqliteValues } from './sqlite-adapter.ts';
 
 /** The most transactions one COMMIT carries, so the first of a long queue does not wait long. */
