@@ -1,5 +1,6 @@
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db, Dialect } from '../../platform/db/database.ts';
+import { executeLargeRead } from '../../platform/db/large-read.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** A range of the usage data: sessions that overlap [start, end). */
@@ -88,6 +89,15 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
       and (usage_sessions.end_time is null or usage_sessions.end_time > ${window.start})
   )`;
 
+  /**
+   * A time as the text Date#toISOString() gives (SQLite stores it so). PostgreSQL formats it
+   * itself rather than answer a Date that the export turns straight back into text.
+   */
+  const isoText = (column: 'usage_sessions.start_time' | 'usage_sessions.end_time') =>
+    deps.dialect === 'postgres'
+      ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+      : sql<string>`${sql.ref(column)}`;
+
   return {
     /** Milliseconds of use per resource inside the range, most first, then by name. */
     async resourceHours(db: Db, window: SummaryWindow): Promise<ResourceHoursRow[]> {
@@ -156,8 +166,8 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           'resources.name as resource_name',
           'usage_sessions.user_id',
           'users.username',
-          'usage_sessions.start_time',
-          'usage_sessions.end_time',
+          isoText('usage_sessions.start_time').as('start_time'),
+          isoText('usage_sessions.end_time').as('end_time'),
           'usage_sessions.start_notes',
           'usage_sessions.end_notes',
         ])
@@ -173,11 +183,10 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           ),
         );
       }
-      return query
-        .orderBy('usage_sessions.start_time')
-        .orderBy('usage_sessions.id')
-        .limit(limit)
-        .execute() as Promise<UsageRow[]>;
+      return executeLargeRead(
+        db,
+        query.orderBy('usage_sessions.start_time').orderBy('usage_sessions.id').limit(limit),
+      ) as Promise<UsageRow[]>;
     },
 
     /**
@@ -214,12 +223,19 @@ export function createAnalyticsRepository(deps: { dialect: Dialect }) {
           ),
         );
       }
-      return query
-        .groupBy(['usage_sessions.resource_id', 'resources.name', 'usage_sessions.user_id', 'users.username'])
-        .orderBy('usage_sessions.resource_id')
-        .orderBy('usage_sessions.user_id')
-        .limit(limit)
-        .execute();
+      return executeLargeRead(
+        db,
+        query
+          .groupBy([
+            'usage_sessions.resource_id',
+            'resources.name',
+            'usage_sessions.user_id',
+            'users.username',
+          ])
+          .orderBy('usage_sessions.resource_id')
+          .orderBy('usage_sessions.user_id')
+          .limit(limit),
+      );
     },
   };
 }

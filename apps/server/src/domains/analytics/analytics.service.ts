@@ -10,6 +10,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
+import type { TextSink } from '../../platform/http/chunked-text-body.ts';
 import type { AnalyticsRepository, GroupKey, SessionKey, UsageRow } from './analytics.repository.ts';
 import { type UsageCsvRow, usageCsvFormatter } from './usage-csv.ts';
 import { localClock, zoneOffsets } from './zone-offsets.ts';
@@ -74,21 +75,36 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
     }
   }
 
-  function csvRowOf(row: UsageRow, nowMs: number): UsageCsvRow {
+  /**
+   * Fills `into` with the CSV row of a session. The export reuses one object for all its rows:
+   * a million short-lived objects are garbage the collector has to keep up with.
+   */
+  function fillCsvRow(into: UsageCsvRow, row: UsageRow, nowMs: number): UsageCsvRow {
     const startTimeIso = isoOf(row.start_time);
     const endTimeIso = row.end_time === null ? null : isoOf(row.end_time);
-    return {
-      resourceId: row.resource_id,
-      resourceName: row.resource_name,
-      userId: row.user_id,
-      username: row.username,
-      startTimeIso,
-      endTimeIso,
-      usageInMinutes: minutesBetween(startTimeIso, endTimeIso === null ? nowMs : Date.parse(endTimeIso)),
-      startNotes: row.start_notes,
-      endNotes: row.end_notes,
-    };
+    into.resourceId = row.resource_id;
+    into.resourceName = row.resource_name;
+    into.userId = row.user_id;
+    into.username = row.username;
+    into.startTimeIso = startTimeIso;
+    into.endTimeIso = endTimeIso;
+    into.usageInMinutes = minutesBetween(startTimeIso, endTimeIso === null ? nowMs : Date.parse(endTimeIso));
+    into.startNotes = row.start_notes;
+    into.endNotes = row.end_notes;
+    return into;
   }
+
+  const emptyCsvRow = (): UsageCsvRow => ({
+    resourceId: 0,
+    resourceName: '',
+    userId: 0,
+    username: '',
+    startTimeIso: null,
+    endTimeIso: null,
+    usageInMinutes: 0,
+    startNotes: null,
+    endNotes: null,
+  });
 
   return {
     /** The usage records of the range, in start order (GET /api/analytics/resource-usage-hours). */
@@ -97,7 +113,7 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
       const records: ResourceUsageRecord[] = [];
       for await (const page of sessions(range)) {
         for (const row of page) {
-          const csv = csvRowOf(row, nowMs);
+          const csv = fillCsvRow(emptyCsvRow(), row, nowMs);
           records.push({
             resource: { id: csv.resourceId, name: csv.resourceName },
             user: { id: csv.userId, username: csv.username },
@@ -176,34 +192,29 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
     },
 
     /**
-     * The export as CSV text, a chunk per page of rows: the caller streams it, so memory stays
-     * bounded by one page whatever the number of rows. Grouped rows are summed by the database;
-     * their per-session columns (times, notes) are empty.
+     * Writes the export as CSV text to `out` a page of rows at a time, waiting for the client
+     * after each page, so memory stays bounded by a page whatever the number of rows; it stops
+     * when the client has gone. Grouped rows are summed by the database; their per-session
+     * columns (times, notes) are empty.
      */
-    async *usageCsv(query: UsageCsvQuery): AsyncGenerator<string> {
+    async writeUsageCsv(query: UsageCsvQuery, out: TextSink): Promise<void> {
       const now = deps.clock.now();
       const format = usageCsvFormatter(query.columns ?? DEFAULT_USAGE_CSV_COLUMNS);
-      yield format.header;
+      const csvRow = emptyCsvRow();
+      out.write(format.header);
       if (query.groupByUserAndResource) {
         let after: GroupKey | null = null;
         for (;;) {
           const page = await deps.repo.sumPage(deps.db, query, now, after, USAGE_PAGE_SIZE);
-          let chunk = '';
           for (const row of page) {
-            chunk += format.line({
-              resourceId: row.resource_id,
-              resourceName: row.resource_name,
-              userId: row.user_id,
-              username: row.username,
-              startTimeIso: null,
-              endTimeIso: null,
-              usageInMinutes: Number(row.minutes ?? 0),
-              startNotes: null,
-              endNotes: null,
-            });
+            csvRow.resourceId = row.resource_id;
+            csvRow.resourceName = row.resource_name;
+            csvRow.userId = row.user_id;
+            csvRow.username = row.username;
+            csvRow.usageInMinutes = Number(row.minutes ?? 0);
+            out.write(format.line(csvRow));
           }
-          if (chunk !== '') yield chunk;
-          if (page.length < USAGE_PAGE_SIZE) return;
+          if (!(await out.ready()) || page.length < USAGE_PAGE_SIZE) return;
           const last = page[page.length - 1] as (typeof page)[number];
           after = { resourceId: last.resource_id, userId: last.user_id };
           await yieldToOtherWork();
@@ -211,9 +222,8 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
       }
       const nowMs = now.getTime();
       for await (const page of sessions(query)) {
-        let chunk = '';
-        for (const row of page) chunk += format.line(csvRowOf(row, nowMs));
-        yield chunk;
+        for (const row of page) out.write(format.line(fillCsvRow(csvRow, row, nowMs)));
+        if (!(await out.ready())) return;
       }
     },
   };
