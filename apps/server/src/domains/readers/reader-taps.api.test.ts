@@ -206,6 +206,22 @@ describe.each(TEST_DIALECTS)('NFC taps, enrolment and reset on %s', (dialect) =>
     expect(await activeSession(stranger, otherResource.id)).toBeNull();
   });
 
+  it("lets a resource manager's tap end another member's session, and forgets a deleted member's card", async () => {
+    const { member, resource, reader, uid, card } = await memberWithCard();
+    expect(await tap(reader, uid, card)).toBe(ReaderDisplayTexts.sessionStarted);
+    const manager = await t.given.user({ canManageResources: true });
+    const managerUid = newUid();
+    const managerCard = VirtualNtag424Card.factory(Buffer.from(managerUid, 'hex'));
+    expect((await enroll(manager, reader, managerUid, managerCard)).statusCode).toBe(201);
+    expect(await tap(reader, managerUid, managerCard)).toBe(ReaderDisplayTexts.sessionEnded);
+    expect(await activeSession(member, resource.id)).toBeNull();
+
+    // No call deletes a member yet; the row goes as a deletion would take it, with its cards.
+    await t.database.db.deleteFrom('users').where('id', '=', manager.id).execute();
+    expect(await tap(reader, managerUid, managerCard)).toBe(ReaderDisplayTexts.cardNotRecognised);
+    expect(await activeSession(member, resource.id)).toBeNull();
+  });
+
   it('asks which resource with several, and says so without an answer or without any resource', async () => {
     const member = await t.given.member();
     const first = await fixtures.resource(admin);
