@@ -132,10 +132,15 @@ export function createReaderTapsService(deps: {
     }
   }
 
-  async function handleTap(tap: CardTapEvent) {
+  /** Marks a new tap on the reader; every older one is superseded. */
+  function supersede(readerId: number): number {
     tapCount += 1;
-    const mine = tapCount;
-    latestTap.set(tap.readerId, mine);
+    latestTap.set(readerId, tapCount);
+    return tapCount;
+  }
+
+  async function handleTap(tap: CardTapEvent) {
+    const mine = supersede(tap.readerId);
     const isCurrent = () => latestTap.get(tap.readerId) === mine;
     try {
       await toggle(tap, isCurrent);
@@ -177,6 +182,8 @@ export function createReaderTapsService(deps: {
       return deps.links.onCard((tap) => {
         const waiter = waiters.get(tap.readerId);
         if (waiter) {
+          // A tap still running on this reader must not write over the enrolment's displays.
+          supersede(tap.readerId);
           clearTimeout(waiter.timer);
           waiters.delete(tap.readerId);
           waiter.resolve(tap);
