@@ -297,13 +297,25 @@ describe.each(TEST_DIALECTS)('NFC taps, enrolment and reset on %s', (dialect) =>
     expect(await cardsOf(other)).toEqual([]);
 
     const started = Date.now();
-    const late = await t.app.inject({
+    const from = reader.screen.shown.length;
+    const late = t.app.inject({
       method: 'POST',
       url: '/api/fabreader/readers/enroll-nfc-card',
       headers: other.auth,
       payload: { readerId: reader.reader.id },
     });
-    expect(late.statusCode).toBe(408);
+    await reader.screen.waitFor(ReaderDisplayTexts.tapToEnroll, from);
+    // While one waits for its card, the reader takes no second enrolment.
+    const busy = await t.app.inject({
+      method: 'POST',
+      url: '/api/fabreader/readers/enroll-nfc-card',
+      headers: admin.auth,
+      payload: { readerId: reader.reader.id },
+    });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(ReaderMessages.readerBusy);
+    expect((await late).statusCode).toBe(408);
+    expect((await late).json().message).toBe(ReaderMessages.noCardPresented);
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.cardWaitTimeoutMs - 50);
 
     const nowhere = await t.app.inject({
