@@ -7,8 +7,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createMqttConnectionPool } from './adapters/mqtt/mqtt-connection-pool.ts';
 import { testPublication } from './adapters/mqtt/mqtt-messages.ts';
 import { createMqttTarget } from './adapters/mqtt/mqtt-target.ts';
+import { deriveCardRoot } from './adapters/readers/ntag424/card-keys.ts';
 import { createReaderConnections, type ReaderTimings } from './adapters/readers/reader-connections.ts';
 import { type ReaderSocketTimings, readerSocketRoutes } from './adapters/readers/reader-socket.routes.ts';
+import { createServerCardOperations } from './adapters/readers/server-card-operations.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
@@ -39,6 +41,7 @@ import { createMqttDeliveryLookup } from './domains/mqtt/mqtt-delivery-lookup.ts
 import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
 import { createNfcCardsRepository } from './domains/readers/nfc-cards.repository.ts';
 import { createNfcCardsService } from './domains/readers/nfc-cards.service.ts';
+import { createReaderTapsService } from './domains/readers/reader-taps.service.ts';
 import { createReadersRepository } from './domains/readers/readers.repository.ts';
 import { readersRoutes } from './domains/readers/readers.routes.ts';
 import { createReadersService } from './domains/readers/readers.service.ts';
@@ -114,7 +117,7 @@ export type AppDeps = {
   /** How often idle job runners look for due jobs (default 1 s). */
   jobPollMs?: number;
   /** The reader protocol's timeouts (the readers design), shortened by tests. */
-  readerTimings?: Partial<ReaderTimings & ReaderSocketTimings>;
+  readerTimings?: Partial<ReaderTimings & ReaderSocketTimings & { cardWaitTimeoutMs: number }>;
 };
 
 /** Events older than this are forgotten once no delivery job refers to them. */
@@ -287,7 +290,8 @@ export function createServices(deps: AppDeps) {
       ? { silenceTimeoutMs: deps.readerTimings.silenceTimeoutMs }
       : {}),
   });
-  const nfcCards = createNfcCardsService({ db, repo: createNfcCardsRepository() });
+  const nfcCardsRepo = createNfcCardsRepository();
+  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
 
   const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
   const resources = createResourcesService({
@@ -321,6 +325,21 @@ export function createServices(deps: AppDeps) {
     clock,
     events,
     reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
+  });
+  // Taps go through the usage service, as the browser's starts and ends do (the readers design).
+  const readerTaps = createReaderTapsService({
+    db,
+    cards: nfcCardsRepo,
+    users: { findById: (id) => users.findById(id) },
+    readers,
+    usage,
+    links: readerConnections,
+    operations: createServerCardOperations(deriveCardRoot(secretKey)),
+    clock,
+    onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
+    ...(deps.readerTimings?.cardWaitTimeoutMs
+      ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
+      : {}),
   });
   const mqtt = createMqttService({
     db,
@@ -368,6 +387,7 @@ export function createServices(deps: AppDeps) {
     readerConnections,
     readers,
     nfcCards,
+    readerTaps,
   };
 }
 
@@ -438,7 +458,10 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
 
-  await app.register(readersRoutes({ readers: services.readers, cards: services.nfcCards }));
+  await app.register(
+    readersRoutes({ readers: services.readers, cards: services.nfcCards, taps: services.readerTaps }),
+  );
+  services.readerTaps.listen();
   await app.register(
     readerSocketRoutes({
       readers: services.readers,

@@ -7,7 +7,41 @@ export const ReaderMessages = {
   readerNotFound: 'Reader not found',
   pairingCodeNotFound: 'Pairing code not found',
   cardNotFound: 'Card not found',
+  cardAlreadyEnrolled: 'Card already enrolled',
+  noCardPresented: 'No card was presented in time',
+  wrongCard: 'Another card was presented',
+  readerBusy: 'The reader is waiting for another card',
+  cardNotEnrolled: 'The card could not be enrolled',
+  cardNotReset: 'The card could not be reset',
 } as const;
+
+/**
+ * What a reader's display shows (the readers design). Readers speak the server's default
+ * language, English; the server has no translations of its own (mails are English too).
+ */
+export const ReaderDisplayTexts = {
+  readingCard: 'Reading card…',
+  cardNotRecognised: 'Card not recognised',
+  noResourceChosen: 'No resource chosen',
+  noResourceConnected: 'No resource connected',
+  noIntroduction: 'No introduction',
+  inUse: 'In use',
+  sessionStarted: 'Session started',
+  sessionEnded: 'Session ended',
+  tapToEnroll: 'Tap to enroll',
+  tapToReset: 'Tap to reset',
+  cardEnrolled: 'Card enrolled',
+  cardAlreadyEnrolled: 'Card already enrolled',
+  cardNotEnrolled: 'Card not enrolled',
+  cardReset: 'Card reset',
+  wrongCard: 'Wrong card',
+  cardNotReset: 'Card not reset',
+  noCardPresented: 'No card presented',
+} as const;
+
+/** The notes a tap writes on the session it starts or ends (the readers design). */
+export const readerSessionNotes = (readerName: string, cardId: number) =>
+  `by FABReader ${readerName} with NFC card ${cardId}`;
 
 /** The NFC reader protocol's constants (the readers design: transport, pairing, taps). */
 export const READER_PROTOCOL = {
@@ -25,6 +59,8 @@ export const READER_PROTOCOL = {
   apduTimeoutMs: 2_000,
   /** The member's pick after SELECT. */
   selectTimeoutMs: 15_000,
+  /** How long enrolment and reset wait for the card. */
+  cardWaitTimeoutMs: 30_000,
 } as const;
 
 /**
@@ -196,3 +232,14 @@ export type NfcCard = z.infer<typeof NfcCardSchema>;
 export const NfcCardListSchema = z.array(NfcCardSchema);
 
 export const NfcCardIdPathSchema = z.object({ cardId: IdSchema });
+
+export const EnrollNfcCardBodySchema = z.object({
+  readerId: IdSchema.describe('The connected reader the card will be tapped on'),
+});
+export type EnrollNfcCardBody = z.infer<typeof EnrollNfcCardBodySchema>;
+
+export const ResetNfcCardBodySchema = z.object({
+  readerId: IdSchema.describe('The connected reader the card will be tapped on'),
+  cardId: IdSchema.describe('The enrolled card to give back its factory keys'),
+});
+export type ResetNfcCardBody = z.infer<typeof ResetNfcCardBodySchema>;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { READER_TEST_RATE_LIMITS, until } from '../../test/reader-fixtures.ts';
+import { resourceFixtures } from '../../test/resource-fixtures.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const CLI = fileURLToPath(new URL('./reader-cli.ts', import.meta.url));
@@ -99,6 +100,62 @@ describe('npm run reader', () => {
     children.push(again.child);
     await until(() => t.services.readerConnections.isConnected(readerId));
     expect(again.output()).not.toContain('Pairing code');
+    again.type('quit');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('keeps virtual cards in its cards file: a new card is enrolled with "tap", and its keys survive a restart', async () => {
+    const admin = await t.given.administrator();
+    const keyFile = path.join(folder, 'tapping-reader.json');
+    const cardsFile = path.join(folder, 'cards.json');
+    const args = ['--server', server, '--key-file', keyFile, '--cards-file', cardsFile];
+    const first = startCli(args);
+    children.push(first.child);
+    const code = (await first.waitFor(/Pairing code: ([0-9]{6})/))[1];
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/fabreader/readers/pair',
+      headers: admin.auth,
+      payload: { code, name: 'Tapping reader' },
+    });
+    const readerId: number = paired.json().id;
+    await until(() => t.services.readerConnections.isConnected(readerId));
+    const resourceId = (await resourceFixtures(t).resource(admin, { name: 'CLI machine' })).id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/fabreader/readers/${readerId}`,
+      headers: admin.auth,
+      payload: { connectedResources: [resourceId] },
+    });
+
+    // Two factory cards are made on first use; "card new" is the third.
+    first.type('card new');
+    const uid = (await first.waitFor(/New factory card: ([0-9a-f]{14})/))[1];
+    first.type('cards');
+    await first.waitFor(new RegExp(`3\\) ${uid}`));
+    const enrolment = t.app.inject({
+      method: 'POST',
+      url: '/api/fabreader/readers/enroll-nfc-card',
+      headers: admin.auth,
+      payload: { readerId },
+    });
+    await first.waitFor(/\[info\] Tap to enroll/);
+    first.type(`tap ${uid}`);
+    expect((await enrolment).statusCode).toBe(201);
+    await first.waitFor(/\[success\] Card enrolled/);
+    const stored = JSON.parse(readFileSync(cardsFile, 'utf8'));
+    expect(stored).toHaveLength(3);
+    expect(stored[2].keys[1].version).toBe(1);
+    first.type('tap 3');
+    await first.waitFor(/\[success\] Session started/);
+    first.type('quit');
+    expect(await first.exited).toBe(0);
+
+    const again = startCli(args);
+    children.push(again.child);
+    await until(() => t.services.readerConnections.isConnected(readerId));
+    again.type('tap 3');
+    await again.waitFor(/\[success\] Session ended/);
     again.type('quit');
     expect(await again.exited).toBe(0);
   });

@@ -13,6 +13,8 @@ import { z } from 'zod';
 /** A card in the simulated reader's field: answers one command APDU with its whole response. */
 export interface SimulatedCard {
   process(apdu: Buffer): Buffer;
+  /** A card coming into the field starts afresh (no session, nothing selected). */
+  enterField?(): void;
 }
 
 export const ReaderCredentialsSchema = z.object({
@@ -256,6 +258,7 @@ export class ReaderSimulator extends EventEmitter<Events> {
 
   /** Puts a card in the field and reports it (CARD): every CARD is a tap. */
   tap(uid: string, card: SimulatedCard) {
+    card.enterField?.();
     this.card = card;
     this.send({ type: 'CARD', uid });
   }

@@ -1,18 +1,22 @@
 import {
+  EnrollNfcCardBodySchema,
   Messages,
   NfcCardIdPathSchema,
   NfcCardListSchema,
+  NfcCardSchema,
   OkSchema,
   PairReaderBodySchema,
   ReaderIdPathSchema,
   ReaderListSchema,
   ReaderSchema,
+  ResetNfcCardBodySchema,
   UpdateReaderBodySchema,
 } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
 import type { NfcCardsService } from './nfc-cards.service.ts';
+import type { ReaderTapsService } from './reader-taps.service.ts';
 import type { ReadersService } from './readers.service.ts';
 
 const tags = ['FABReader'];
@@ -22,10 +26,11 @@ const manageSystem = withPermission(
   Messages.forbiddenInsufficientPermissions,
 );
 
-/** FABReader and NFC card calls (spec 02 §7); enrolment, reset and taps come with the card module. */
+/** FABReader and NFC card calls (spec 02 §7); taps themselves arrive over the reader socket. */
 export function readersRoutes(deps: {
   readers: ReadersService;
   cards: NfcCardsService;
+  taps: ReaderTapsService;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -59,6 +64,44 @@ export function readersRoutes(deps: {
         },
       },
       async (request, reply) => reply.status(201).send(await deps.readers.pair(request.body, request.ip)),
+    );
+
+    app.post(
+      '/api/fabreader/readers/enroll-nfc-card',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Enrol the next card tapped on this connected reader within 30 s for the caller: the server ' +
+            'writes its keys. 409 for a card enrolled already (no key written), 408 without a tap',
+          body: EnrollNfcCardBodySchema,
+          response: { 201: NfcCardSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await deps.taps.enroll(requireUser(request), request.body.readerId)),
+    );
+
+    app.post(
+      '/api/fabreader/readers/reset-nfc-card',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Give the card back its factory keys and delete it (owner or canManageSystemConfiguration): ' +
+            'it must be tapped on this connected reader within 30 s; 408 without a tap',
+          body: ResetNfcCardBodySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await deps.taps.reset(requireUser(request), request.body.readerId, request.body.cardId);
+        return { message: 'Card reset' };
+      },
     );
 
     app.get(
