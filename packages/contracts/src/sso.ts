@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, userText, visibleName } from './common.ts';
 import { NAME_MAX_LENGTH } from './limits.ts';
+import { isAllowedProviderUrl, SSO_ERROR_CODES, SsoMessages } from './sso-messages.ts';
 
 export const SsoProviderTypeSchema = z.enum(['OIDC']);
 export type SsoProviderType = z.infer<typeof SsoProviderTypeSchema>;
@@ -11,51 +12,8 @@ export const SsoProviderSummarySchema = z
   .describe('A single sign-on provider offered on the sign-in screen');
 export type SsoProviderSummary = z.infer<typeof SsoProviderSummarySchema>;
 
-/**
- * Server messages of single sign-on (spec 02 §8). The not-found text is the specification's; the
- * others name what it leaves open.
- */
-export const SsoMessages = {
-  providerNotFound: 'Provider not found',
-  insecureUrl: 'Must be an https address; plain http is allowed only on localhost.',
-  linkExpired:
-    'The single sign-on to link has expired or was already linked. Please sign in with the provider again.',
-  alreadyLinked:
-    'This sign-on is already linked to an account, or this account to another identity of the provider.',
-} as const;
-
-/**
- * Why a single sign-on ended on the sign-in screen instead of signing in: the value of the
- * `ssoError` query parameter the callback adds, translated by the web app.
- */
-export const SsoErrorCodeSchema = z.enum([
-  /** The sign-in was started elsewhere, took too long, or its state does not match. */
-  'invalid-state',
-  /** The provider refused, or its answer failed a check (code, ID token, userinfo). */
-  'sign-in-failed',
-  /** The person cancelled at the provider. */
-  'access-denied',
-  /** The provider did not share an email address, which every account needs. */
-  'email-missing',
-  /** The email belongs to an account already linked to another identity of this provider. */
-  'email-in-use',
-  /** The provider was deleted or cannot be reached. */
-  'provider-unavailable',
-]);
+export const SsoErrorCodeSchema = z.enum(SSO_ERROR_CODES);
 export type SsoErrorCode = z.infer<typeof SsoErrorCodeSchema>;
-export const SSO_ERROR_PARAM = 'ssoError';
-
-/** Localhost may serve plain http (development, tests); every other address must be https. */
-export function isAllowedProviderUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
 
 const ProviderUrlSchema = userText()
   .trim()

@@ -6,4 +6,5 @@ export const ROUTE_ACCESS = {
   users: { permissions: ['canManageUsers'] },
   accountSettings: 'login',
   manageResources: { permissions: ['canManageResources'] },
+  manageSystemConfiguration: { permissions: ['canManageSystemConfiguration'] },
 } as const satisfies Record<string, RouteAccess>;

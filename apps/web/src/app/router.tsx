@@ -26,6 +26,7 @@ const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-pag
 const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
+const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
@@ -43,6 +44,12 @@ const manageResourceIot = {
 } satisfies RouteHandle;
 const manageMqttServers = {
   access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: () => '/',
+} satisfies RouteHandle;
+
+/** Spec 02 §2: others are sent to /. */
+const manageSsoProviders = {
+  access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
@@ -101,6 +108,7 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
+          { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSsoProviders },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

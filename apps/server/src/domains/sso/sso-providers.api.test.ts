@@ -45,7 +45,7 @@ describe.each(TEST_DIALECTS)('SSO providers on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  const create = (payload: unknown = body()) =>
+  const create = (payload: Record<string, unknown> = body()) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sso/providers', headers: admin.auth, payload });
 
   async function sealedSecretOf(id: number) {
@@ -244,6 +244,13 @@ describe.each(TEST_DIALECTS)('SSO providers on %s', (dialect) => {
       });
       expect(still.json().name).toBe('University Keycloak');
     });
+  });
+
+  it('lets the providers page read a discovery document from the browser, over https or on localhost', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sso/providers' });
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
+    );
   });
 
   it('never writes the client secret to the log', async () => {

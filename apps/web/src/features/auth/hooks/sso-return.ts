@@ -1,4 +1,8 @@
+import { SSO_ERROR_CODES, SSO_ERROR_PARAM } from '@toolpass/contracts';
 import { parseAuth, type StoredAuth } from '../../../session/auth-storage.ts';
+
+/** Why the server ended a sign-on without signing in; `unknown` for a code this app does not know. */
+export type SsoFailure = (typeof SSO_ERROR_CODES)[number] | 'unknown';
 
 /** What the single sign-on callback asks for when an account with the same email already exists. */
 export type AccountLinking = {
@@ -12,6 +16,8 @@ export type SsoReturn = {
   /** `invalid` when the `auth` parameter is there but not an auth object. */
   auth: StoredAuth | 'invalid' | undefined;
   accountLinking: AccountLinking | undefined;
+  /** Set when the callback came back with `ssoError`. */
+  failure: SsoFailure | undefined;
   /** The query string without the parameters read here, so a reload does not repeat them. */
   remaining: URLSearchParams;
 };
@@ -44,7 +50,14 @@ export function readSsoReturn(search: URLSearchParams): SsoReturn {
     };
     for (const name of LINKING_PARAMS) remaining.delete(name);
   }
-  return { auth, accountLinking, remaining };
+
+  let failure: SsoFailure | undefined;
+  const code = search.get(SSO_ERROR_PARAM);
+  if (code !== null) {
+    failure = (SSO_ERROR_CODES as readonly string[]).includes(code) ? (code as SsoFailure) : 'unknown';
+    remaining.delete(SSO_ERROR_PARAM);
+  }
+  return { auth, accountLinking, failure, remaining };
 }
 
 /** Submitting the password needs both (spec 01 §2). */
