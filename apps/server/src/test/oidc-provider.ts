@@ -16,7 +16,7 @@ export type OidcTestClient = { clientId: string; clientSecret: string; redirectU
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function loginPage(uid: string, error?: string): string {
+function loginPage(action: string, error?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Test provider sign-in</title></head>
@@ -24,7 +24,7 @@ function loginPage(uid: string, error?: string): string {
 <main>
 <h1>Test provider sign-in</h1>
 ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/interaction/${escapeHtml(uid)}">
+<form method="post" action="${escapeHtml(action)}">
 <label for="login">Provider username</label>
 <input id="login" name="login" autocomplete="off" required>
 <button type="submit">Continue</button>
@@ -151,7 +151,7 @@ export async function startOidcProvider(options: { path?: string; discovery?: bo
         const login = (await formBody(request)).get('login') ?? '';
         if (!accounts.has(login)) {
           response.setHeader('content-type', 'text/html; charset=utf-8');
-          response.end(loginPage(interaction[1], 'Unknown account'));
+          response.end(loginPage(`${prefix}${path}`, 'Unknown account'));
           return;
         }
         await finish(request, response, current, login);
@@ -164,7 +164,7 @@ export async function startOidcProvider(options: { path?: string; discovery?: bo
         return;
       }
       response.setHeader('content-type', 'text/html; charset=utf-8');
-      response.end(loginPage(interaction[1]));
+      response.end(loginPage(`${prefix}${path}`));
       return;
     }
     if (options.discovery === false && path.startsWith('/.well-known/')) {
@@ -172,7 +172,9 @@ export async function startOidcProvider(options: { path?: string; discovery?: bo
       response.end();
       return;
     }
-    // The provider reads its routes relative to the issuer.
+    // The provider reads its routes relative to the issuer, and the path it is mounted at from
+    // the address as it came in (as behind a mounting framework).
+    Object.assign(request, { originalUrl: request.url });
     request.url = `${path}${url.search}`;
     provider.handler(request, response);
   }
