@@ -41,11 +41,8 @@ async function signInAtProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('an administrator adds a Keycloak realm through discovery, and a visitor signs in with it', async ({
-  page,
-  browser,
-}, testInfo) => {
-  // Two browsers, a provider and axe in two languages: more than one page's worth of time.
+test('an administrator adds a Keycloak realm through its discovery document', async ({ page }, testInfo) => {
+  // A provider and axe in two languages: more than one page's worth of time.
   test.slow();
   const op = await startOidcProvider({ path: `/realms/${REALM}` });
   const name = `Campus login ${suffix()}`;
@@ -97,7 +94,6 @@ test('an administrator adds a Keycloak realm through discovery, and a visitor si
     const providers = await adminCall<SsoProviderSummary[]>('/api/auth/sso/providers', 'GET');
     providerId = providers.find((provider) => provider.name === name)?.id;
     if (providerId === undefined) throw new Error('The created provider is not listed');
-    registerApp(op, providerId, client);
 
     await test.step('editing shows the settings, never the secret', async () => {
       await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -127,46 +123,15 @@ test('an administrator adds a Keycloak realm through discovery, and a visitor si
       await expectAccessible(page);
       await page.getByRole('alertdialog').getByRole('button', { name: 'Abbrechen' }).click();
     });
-
-    await test.step('a signed-out visitor signs in at the provider and lands back signed in', async () => {
-      const login = `visitor-${suffix()}`;
-      op.setAccount({
-        sub: login,
-        email: `${login}@campus.example`,
-        email_verified: true,
-        preferred_username: login,
-      });
-      const context = await browser.newContext();
-      const visitor = await context.newPage();
-      try {
-        await visitor.goto('/resources');
-        const button = visitor.getByRole('link', { name: `Sign in with ${name}` });
-        await expect(button).toBeVisible();
-        await expectAccessible(visitor);
-        await saveScreenshot(visitor, testInfo, 'sso-sign-in-screen');
-        await button.click();
-        await signInAtProvider(visitor, login);
-        await expect(visitor.getByRole('button', { name: `Account menu of ${login}` })).toBeVisible();
-        await expect(visitor).toHaveURL(/\/resources$/);
-        const stored = await visitor.evaluate(() => window.localStorage.getItem('auth'));
-        expect(JSON.parse(stored ?? '{}').authToken).toEqual(expect.any(String));
-      } finally {
-        await context.close();
-      }
-    });
   } finally {
     if (providerId !== undefined) await adminCall(`/api/auth/sso/providers/${providerId}`, 'DELETE');
     await op.close();
   }
 });
 
-test('the linking modal links an existing account, which the next sign-on enters', async ({
-  page,
-}, testInfo) => {
-  const op = await startOidcProvider();
-  const name = `Lab login ${suffix()}`;
+/** A provider of the app for the test provider, made through the API. */
+async function addProvider(op: OidcTestProvider, name: string) {
   const client = { id: `toolpass-${suffix()}`, secret: `secret-${suffix()}` };
-  const member = await createVerifiedAccount(uniqueAccount('linked'));
   const provider = await adminCall<{ id: number }>('/api/auth/sso/providers', 'POST', {
     name,
     type: 'OIDC',
@@ -179,8 +144,58 @@ test('the linking modal links an existing account, which the next sign-on enters
       clientSecret: client.secret,
     },
   });
+  registerApp(op, provider.id, client);
+  return provider;
+}
+
+test('a signed-out visitor signs in at the provider and lands back signed in', async ({ page }, testInfo) => {
+  const op = await startOidcProvider();
+  const name = `Campus login ${suffix()}`;
+  const provider = await addProvider(op, name);
   try {
-    registerApp(op, provider.id, client);
+    const login = `visitor-${suffix()}`;
+    op.setAccount({
+      sub: login,
+      email: `${login}@campus.example`,
+      email_verified: true,
+      preferred_username: login,
+    });
+    await page.goto('/resources');
+    const button = page.getByRole('link', { name: `Sign in with ${name}` });
+    await expect(button).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, testInfo, 'sso-sign-in-screen');
+    await button.click();
+    await signInAtProvider(page, login);
+    await expect(page.getByRole('button', { name: `Account menu of ${login}` })).toBeVisible();
+    await expect(page).toHaveURL(/\/resources$/);
+    const stored = await page.evaluate(() => window.localStorage.getItem('auth'));
+    expect(JSON.parse(stored ?? '{}').authToken).toEqual(expect.any(String));
+
+    await test.step('a return without the sign-on of this browser ends on the sign-in screen', async () => {
+      await page.evaluate(() => window.localStorage.clear());
+      await page.goto(`/api/auth/sso/OIDC/${provider.id}/callback?code=stolen&state=forged`);
+      await expect(
+        page.getByText('The sign-in took too long or was started in another browser.'),
+      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => window.localStorage.getItem('auth'))).toBeNull();
+    });
+  } finally {
+    await adminCall(`/api/auth/sso/providers/${provider.id}`, 'DELETE');
+    await op.close();
+  }
+});
+
+test('the linking modal links an existing account, which the next sign-on enters', async ({
+  page,
+}, testInfo) => {
+  const op = await startOidcProvider();
+  const name = `Lab login ${suffix()}`;
+  const member = await createVerifiedAccount(uniqueAccount('linked'));
+  const provider = await addProvider(op, name);
+  try {
     const sub = `person-${suffix()}`;
     op.setAccount({
       sub,

@@ -56,10 +56,6 @@ describe('readSsoReturn', () => {
     expect(result.remaining.toString()).toBe('lng=de');
   });
 
-  it('calls a reason it does not know unknown', () => {
-    expect(read('ssoError=%3Cscript%3E').failure).toBe('unknown');
-  });
-
   it('ignores linking parameters without accountLinking=required', () => {
     expect(read('accountLinking=maybe&email=a%40example.test').accountLinking).toBeUndefined();
   });

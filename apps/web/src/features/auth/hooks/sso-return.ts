@@ -1,8 +1,7 @@
-import { SSO_ERROR_CODES, SSO_ERROR_PARAM } from '@toolpass/contracts';
 import { parseAuth, type StoredAuth } from '../../../session/auth-storage.ts';
 
-/** Why the server ended a sign-on without signing in; `unknown` for a code this app does not know. */
-export type SsoFailure = (typeof SSO_ERROR_CODES)[number] | 'unknown';
+/** The parameter the callback names a failed sign-on's reason in (contracts' SSO_ERROR_PARAM). */
+const SSO_ERROR_PARAM = 'ssoError';
 
 /** What the single sign-on callback asks for when an account with the same email already exists. */
 export type AccountLinking = {
@@ -16,8 +15,11 @@ export type SsoReturn = {
   /** `invalid` when the `auth` parameter is there but not an auth object. */
   auth: StoredAuth | 'invalid' | undefined;
   accountLinking: AccountLinking | undefined;
-  /** Set when the callback came back with `ssoError`. */
-  failure: SsoFailure | undefined;
+  /**
+   * The reason code when the callback came back with `ssoError` (contracts' SSO_ERROR_CODES; an
+   * unknown one is worded generally).
+   */
+  failure: string | undefined;
   /** The query string without the parameters read here, so a reload does not repeat them. */
   remaining: URLSearchParams;
 };
@@ -51,12 +53,8 @@ export function readSsoReturn(search: URLSearchParams): SsoReturn {
     for (const name of LINKING_PARAMS) remaining.delete(name);
   }
 
-  let failure: SsoFailure | undefined;
-  const code = search.get(SSO_ERROR_PARAM);
-  if (code !== null) {
-    failure = (SSO_ERROR_CODES as readonly string[]).includes(code) ? (code as SsoFailure) : 'unknown';
-    remaining.delete(SSO_ERROR_PARAM);
-  }
+  const failure = search.get(SSO_ERROR_PARAM) ?? undefined;
+  remaining.delete(SSO_ERROR_PARAM);
   return { auth, accountLinking, failure, remaining };
 }
 

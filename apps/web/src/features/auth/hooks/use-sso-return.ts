@@ -1,36 +1,15 @@
-import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../session/session-context.tsx';
 import { ssoLoginUrl } from '../api/sso-login-url.ts';
-import { type AccountLinking, readSsoReturn, type SsoFailure } from './sso-return.ts';
-
-/** The message of each reason a sign-on failed (literal keys, so the translation check finds them). */
-function failureMessage(t: TFunction, failure: SsoFailure): string {
-  switch (failure) {
-    case 'invalid-state':
-      return t('auth.sso.failures.invalidState');
-    case 'sign-in-failed':
-      return t('auth.sso.failures.signInFailed');
-    case 'access-denied':
-      return t('auth.sso.failures.accessDenied');
-    case 'email-missing':
-      return t('auth.sso.failures.emailMissing');
-    case 'email-in-use':
-      return t('auth.sso.failures.emailInUse');
-    case 'provider-unavailable':
-      return t('auth.sso.failures.providerUnavailable');
-    case 'unknown':
-      return t('auth.sso.failures.unknown');
-  }
-}
+import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
  * Acts on the return from single sign-on (spec 01 §2): an `auth` object signs in as a password
- * sign-in does; an account linking request is handed to the caller until it is linked. Both are
- * taken out of the address at once.
+ * sign-in does; an account linking request is handed to the caller until it is linked; a failed
+ * sign-on's reason is shown. All are taken out of the address at once.
  */
 export function useSsoReturn() {
   const { t } = useTranslation();
@@ -49,7 +28,12 @@ export function useSsoReturn() {
     setSearchParams(remaining, { replace: true });
     if (auth === 'invalid') notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.invalidAuthMessage'));
     else if (auth) signInWithToken(auth);
-    else if (failure) notifyError(t('auth.sso.invalidAuthTitle'), failureMessage(t, failure));
+    else if (failure !== undefined) {
+      // Only a failed sign-on needs the wording; it would weigh on every sign-in screen (decision 4).
+      void import('./sso-failure-message.ts').then(({ ssoFailureMessage }) =>
+        notifyError(t('auth.sso.invalidAuthTitle'), ssoFailureMessage(t, failure)),
+      );
+    }
   }, [ssoReturn, setSearchParams, signInWithToken, t]);
 
   /** After linking, the provider signs in again and returns here, without the linking parameters. */
