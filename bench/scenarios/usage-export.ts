@@ -1,6 +1,7 @@
 // Issue 18: the CSV export's rows per second over 100,000 sessions (target >= 200,000 rows/s on
 // SQLite), and the p99 of the usage data (GET /api/analytics/resource-usage-hours) for a year
-// holding 10,000 sessions. Each server is the real app in a process of its own, seeded with one
+// holding 10,000 sessions, and the p99 of the charts' summary of that year
+// (GET /api/analytics/usage-summary, Europe/Berlin: its two offset changes are folded). Each server is the real app in a process of its own, seeded with one
 // statement (apps/server/src/test/usage-export-server.ts). `node scenarios/usage-export.ts` runs
 // this scenario alone.
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ export type UsageExportResult = {
   rowsPerSecondAllColumns: number;
   yearSessions: number;
   usageData: Measurement;
+  usageSummary: Measurement;
 };
 
 async function exportSeconds(info: ServerInfo, columns: string | null): Promise<number> {
@@ -73,12 +75,18 @@ export async function usageExportScenario(): Promise<UsageExportResult> {
       headers: { authorization: `Bearer ${year.info.token}` },
       connections: 4,
     });
+    const usageSummary = await measure(`GET usage summary of a year (${YEAR_SESSIONS} sessions)`, {
+      url: `http://127.0.0.1:${year.info.port}/api/analytics/usage-summary?start=2000-01-01T00:00:00.000Z&end=2001-01-01T00:00:00.000Z&timeZone=Europe%2FBerlin`,
+      headers: { authorization: `Bearer ${year.info.token}` },
+      connections: 4,
+    });
     return {
       exportRows: EXPORT_ROWS,
       rowsPerSecond,
       rowsPerSecondAllColumns,
       yearSessions: YEAR_SESSIONS,
       usageData,
+      usageSummary,
     };
   } finally {
     await year.stop();
@@ -89,6 +97,7 @@ export function describeUsageExport(result: UsageExportResult): string[] {
   return [
     `Targets of issue 18 (sqlite): CSV export of ${result.exportRows} rows: ${result.rowsPerSecond} rows/s with the default columns (target >= 200,000: ${result.rowsPerSecond >= 200_000 ? 'meets' : 'misses'}), ${result.rowsPerSecondAllColumns} rows/s with all twelve`,
     `  usage data of a year (${result.yearSessions} sessions, one answer of them all): ${result.usageData.requestsPerSecond} req/s, p50 ${result.usageData.p50Ms} ms, p99 ${result.usageData.p99Ms} ms (${result.usageData.connections} connections, ${DURATION_SECONDS} s; no target)`,
+    `  usage summary of that year for the charts (Europe/Berlin): ${result.usageSummary.requestsPerSecond} req/s, p50 ${result.usageSummary.p50Ms} ms, p99 ${result.usageSummary.p99Ms} ms (${result.usageSummary.connections} connections, ${DURATION_SECONDS} s; no target)`,
   ];
 }
 

@@ -54,6 +54,17 @@ export async function createResourceManager(prefix: string): Promise<SignedInAcc
   return manager;
 }
 
+/** A new member whom the administrator has given "Manage system configuration". */
+export async function createSystemAdministrator(prefix: string): Promise<SignedInAccount> {
+  const administratorAccount = await createMember(prefix);
+  await call(await administrator(), 'PATCH', `/api/users/${administratorAccount.id}/permissions`, {
+    canManageResources: false,
+    canManageSystemConfiguration: true,
+    canManageUsers: false,
+  });
+  return administratorAccount;
+}
+
 /** A resource created through the API (the form itself is tested in the browser). */
 export async function createResource(
   manager: SignedInAccount,

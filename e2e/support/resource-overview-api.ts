@@ -25,3 +25,13 @@ export function addResourceToGroup(manager: SignedInAccount, groupId: number, re
 export function startUsage(account: SignedInAccount, resourceId: number) {
   return post<UsageSession>(account, `/api/resources/${resourceId}/usage/start`, {});
 }
+
+/** Ends `account`'s session on the resource. */
+export async function endUsage(account: SignedInAccount, resourceId: number): Promise<void> {
+  const response = await fetch(new URL(`/api/resources/${resourceId}/usage/end`, e2eEnvironment().baseUrl), {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`PUT usage/end answered ${response.status}: ${await response.text()}`);
+}

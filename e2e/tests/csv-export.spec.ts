@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ResourceUsageRecord } from '@toolpass/contracts';
 import { openSignedIn } from '../support/accounts.ts';
 import {
   createMember,
@@ -6,14 +7,49 @@ import {
   createResourceManager,
   grantIntroduction,
 } from '../support/detail-api.ts';
+import { e2eEnvironment } from '../support/environment.ts';
 import { expect, expectAccessible, saveScreenshot, test } from '../support/fixtures.ts';
-import { startUsage } from '../support/resource-overview-api.ts';
+import { endUsage, startUsage } from '../support/resource-overview-api.ts';
 
-test('a manager exports today’s usage as a CSV file', async ({ page }, testInfo) => {
+/** Ended sessions made before the running one: more than the preview's 500 px hold at 40 px a row. */
+const ENDED_SESSIONS = 30;
+
+/** Today in the browser's (and this process's) zone, as the page's range calendar sends it. */
+function today() {
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  return { start, end };
+}
+
+async function usageRecords(
+  token: string,
+  range: { start: Date; end: Date },
+): Promise<ResourceUsageRecord[]> {
+  const url = new URL('/api/analytics/resource-usage-hours', e2eEnvironment().baseUrl);
+  url.searchParams.set('start', range.start.toISOString());
+  url.searchParams.set('end', range.end.toISOString());
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const dayLabel = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+
+test('a manager charts today’s usage, previews it and exports it as a CSV file', async ({
+  page,
+}, testInfo) => {
+  // 61 API calls of setup and three axe runs: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const manager = await createResourceManager('csv-manager');
   const resource = await createResource(manager, { name: `Band saw ${Date.now()}` });
   const member = await createMember('csv-member');
   await grantIntroduction(manager, resource.id, member.id);
+  for (let index = 0; index < ENDED_SESSIONS; index += 1) {
+    await startUsage(member, resource.id);
+    await endUsage(member, resource.id);
+  }
   await startUsage(member, resource.id);
 
   await test.step('the manager opens the export from the sidebar; Export waits for a range', async () => {
@@ -25,15 +61,60 @@ test('a manager exports today’s usage as a CSV file', async ({ page }, testInf
     await expectAccessible(page);
   });
 
-  await test.step('a range of today shows today’s session in the preview', async () => {
-    const today = page.getByRole('application').getByRole('button', { name: /^Today/ });
-    await today.click();
-    await today.click();
+  await test.step('a range of today shows charts whose tables hold the usage data’s numbers', async () => {
+    const todayButton = page.getByRole('application').getByRole('button', { name: /^Today/ });
+    await todayButton.click();
+    await todayButton.click();
+    // The charts are a chunk of their own, loaded once a range is chosen: slow on a busy machine.
+    await expect(page.getByRole('heading', { name: 'Hours per resource', level: 2 })).toBeVisible({
+      timeout: 30_000,
+    });
+    for (const title of [
+      'Hours per resource',
+      'Sessions started per day',
+      'Busiest hours of the week (hours in use)',
+      'Top 10 users by hours',
+    ]) {
+      await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+      await expect(page.getByRole('img', { name: title })).toBeVisible();
+    }
+    for (const disclosure of await page.getByText('Show as table').all()) await disclosure.click();
+    // Every session of the day (other specs' too) as the usage data lists them, started today.
+    const range = today();
+    const startedToday = (await usageRecords(manager.token, range)).filter(
+      (record) => Date.parse(record.startTime) >= range.start.getTime(),
+    );
+    expect(startedToday.filter((record) => record.resource.id === resource.id)).toHaveLength(
+      ENDED_SESSIONS + 1,
+    );
+    const perDay = page.getByRole('table', { name: 'Sessions started per day' });
+    await expect(
+      perDay.getByRole('row', { name: `${dayLabel(range.start)} ${startedToday.length}` }),
+    ).toBeVisible();
+    const perResource = page.getByRole('table', { name: 'Hours per resource' });
+    await expect(perResource.getByRole('row', { name: new RegExp(`^${resource.name} \\d`) })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Busiest hours of the week (hours in use)' }).getByRole('row'),
+    ).toHaveCount(8);
+    await expectAccessible(page);
+  });
+
+  await test.step('the preview holds every record but renders only a window of rows', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const table = page.getByRole('table', { name: 'Usage records in the range' });
-    const row = table.getByRole('row').filter({ hasText: resource.name });
-    await expect(row).toContainText(member.username);
-    await expect(row).toContainText('Running');
+    await expect(table.getByRole('row').filter({ hasText: resource.name }).first()).toBeVisible();
+    const total = Number(await table.getAttribute('aria-rowcount')) - 1;
+    expect(total).toBeGreaterThan(ENDED_SESSIONS);
+    const rendered = await table.getByRole('row').count();
+    expect(rendered).toBeLessThan(total);
+    // Scrolled to the end, the last record (this member's running session, the latest start) is rendered.
+    await table.evaluate((element) => {
+      const region = element.parentElement as HTMLElement;
+      region.scrollTop = region.scrollHeight;
+    });
+    const last = table.locator(`tr[aria-rowindex="${total + 1}"]`);
+    await expect(last).toContainText(member.username);
+    await expect(last).toContainText('Running');
     await expectAccessible(page);
     await saveScreenshot(page, testInfo, 'export-preview');
   });
@@ -46,20 +127,31 @@ test('a manager exports today’s usage as a CSV file', async ({ page }, testInf
     const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
     expect(lines[0]).toBe('resourceId;resourceName;userId;username;usageInHours');
     expect(
-      lines.some((line) =>
+      lines.filter((line) =>
         line.startsWith(`${resource.id};${resource.name};${member.id};${member.username};`),
       ),
-    ).toBe(true);
+    ).toHaveLength(ENDED_SESSIONS + 1);
   });
 });
 
 test('the export page is accessible in German', async ({ page }) => {
+  // Two axe runs over the charts and their open tables: slow on a busy machine.
+  test.setTimeout(120_000);
   const manager = await createResourceManager('csv-manager-de');
   await openSignedIn(page, manager, '/csv-export?lng=de');
-  await expect(page.getByRole('heading', { name: 'CSV-Export', level: 1 })).toBeVisible();
-  const today = page.getByRole('application').getByRole('button', { name: /^Heute/ });
-  await today.click();
-  await today.click();
+  // A first load of the route (and the service worker precaching beside it) on a busy machine.
+  await expect(page.getByRole('heading', { name: 'CSV-Export', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const todayButton = page.getByRole('application').getByRole('button', { name: /^Heute/ });
+  await todayButton.click();
+  await todayButton.click();
+  // The charts of today (other specs' sessions, or the empty notice) with their tables open.
+  await expect(
+    page
+      .getByRole('heading', { name: 'Stunden pro Ressource' })
+      .or(page.getByText('Keine Nutzungen in diesem Zeitraum')),
+  ).toBeVisible({ timeout: 30_000 });
+  for (const disclosure of await page.getByText('Als Tabelle anzeigen').all()) await disclosure.click();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Exportieren' }).click();
   await expect(page.getByRole('dialog')).toContainText(/Nutzung/);
   await expect(page.getByRole('button', { name: 'Herunterladen' })).toBeVisible();

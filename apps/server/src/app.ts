@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { DOMAIN_EVENT_VERSION, type NewDomainEvent } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMqttConnectionPool } from './adapters/mqtt/mqtt-connection-pool.ts';
 import { testPublication } from './adapters/mqtt/mqtt-messages.ts';
 import { createMqttTarget } from './adapters/mqtt/mqtt-target.ts';
+import { createReaderConnections, type ReaderTimings } from './adapters/readers/reader-connections.ts';
+import { type ReaderSocketTimings, readerSocketRoutes } from './adapters/readers/reader-socket.routes.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
 import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
@@ -30,9 +33,15 @@ import {
 import { introductionsRoutes } from './domains/introductions/introductions.routes.ts';
 import { createIntroductionsService } from './domains/introductions/introductions.service.ts';
 import { createMqttRepository } from './domains/mqtt/mqtt.repository.ts';
-import { createMqttService, MQTT_TARGET_KIND, type MqttService } from './domains/mqtt/mqtt.service.ts';
+import { createMqttService, MQTT_TARGET_KIND } from './domains/mqtt/mqtt.service.ts';
 import { mqttConfigurationsRoutes } from './domains/mqtt/mqtt-configurations.routes.ts';
+import { createMqttDeliveryLookup } from './domains/mqtt/mqtt-delivery-lookup.ts';
 import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
+import { createNfcCardsRepository } from './domains/readers/nfc-cards.repository.ts';
+import { createNfcCardsService } from './domains/readers/nfc-cards.service.ts';
+import { createReadersRepository } from './domains/readers/readers.repository.ts';
+import { readersRoutes } from './domains/readers/readers.routes.ts';
+import { createReadersService } from './domains/readers/readers.service.ts';
 import { createResourceGroupsRepository } from './domains/resources/resource-groups.repository.ts';
 import { resourceGroupsRoutes } from './domains/resources/resource-groups.routes.ts';
 import { createResourceGroupsService } from './domains/resources/resource-groups.service.ts';
@@ -109,6 +118,8 @@ export type AppDeps = {
   jobLeaseMs?: number;
   /** How often idle job runners look for due jobs (default 1 s). */
   jobPollMs?: number;
+  /** The reader protocol's timeouts (the readers design), shortened by tests. */
+  readerTimings?: Partial<ReaderTimings & ReaderSocketTimings>;
 };
 
 /** Events older than this are forgotten once no delivery job refers to them. */
@@ -152,11 +163,14 @@ export function createServices(deps: AppDeps) {
   });
   // MQTT (decision 10): one long-lived client per server. A client that (re)connects makes the
   // jobs waiting for its configurations due at once, instead of after the rest of their backoff.
+  const mqttRepo = createMqttRepository({ db });
+  const mqttPasswords = secretBox('mqtt-password');
+  const mqttLookup = createMqttDeliveryLookup({ db, repo: mqttRepo, passwords: mqttPasswords });
   const mqttConnections = createMqttConnectionPool({
     logger: deps.logger,
     onConnected: (serverId) => {
       void (async () => {
-        const ids = await mqtt.configurationIdsOfServer(serverId);
+        const ids = await mqttLookup.configurationIdsOfServer(serverId);
         await jobStore.expedite(db, MQTT_TARGET_KIND, ids.map(String), clock.now());
         jobRunner.wake();
       })().catch((error: unknown) =>
@@ -167,16 +181,10 @@ export function createServices(deps: AppDeps) {
       );
     },
   });
-  // The MQTT service needs the resources service, which needs the event transactions, which
-  // need the target kinds: the MQTT target reaches the service once it exists (below).
-  let mqtt: MqttService;
   const targetKinds: DeliveryTargetKind[] = [
     createMailTarget({ transport: mailTransport }),
     createMqttTarget({
-      mqtt: {
-        configurationIdsOfResource: (tx, resourceId) => mqtt.configurationIdsOfResource(tx, resourceId),
-        deliverySettings: (configurationId) => mqtt.deliverySettings(configurationId),
-      },
+      mqtt: mqttLookup,
       connections: mqttConnections,
       maxAgeMs: deps.config.mqttMaxMessageAgeHours * 3_600_000,
       now: () => clock.now(),
@@ -280,6 +288,29 @@ export function createServices(deps: AppDeps) {
     },
   });
 
+  // NFC readers: the sockets of this instance (pending and authenticated), and the readers and
+  // cards (the readers design, decision 15).
+  const readerConnections = createReaderConnections({
+    ...(deps.readerTimings ? { timings: deps.readerTimings } : {}),
+    onListenerError: (error) => deps.logger.error({ err: error }, 'A card tap listener failed'),
+  });
+  const readers = createReadersService({
+    db,
+    repo: createReadersRepository(),
+    keys: secretBox('reader-key'),
+    clock,
+    links: readerConnections,
+    limits: {
+      pairingFailures: limiter(rateLimits.readerPairingFailures),
+      authFailures: limiter(rateLimits.readerAuthFailures),
+      hellos: limiter(rateLimits.readerHellos),
+    },
+    ...(deps.readerTimings?.silenceTimeoutMs
+      ? { silenceTimeoutMs: deps.readerTimings.silenceTimeoutMs }
+      : {}),
+  });
+  const nfcCards = createNfcCardsService({ db, repo: createNfcCardsRepository() });
+
   const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
   const resources = createResourcesService({
     db,
@@ -313,12 +344,13 @@ export function createServices(deps: AppDeps) {
     events,
     reads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
   });
-  mqtt = createMqttService({
+  const mqtt = createMqttService({
     db,
-    repo: createMqttRepository({ db }),
+    repo: mqttRepo,
     resources,
     connections: mqttConnections,
-    passwords: secretBox('mqtt-password'),
+    passwords: mqttPasswords,
+    lookup: mqttLookup,
     clock,
     testMessageOf: testPublication,
     deliveryLog: (configurationId) =>
@@ -357,6 +389,9 @@ export function createServices(deps: AppDeps) {
     webhooks,
     mqtt,
     mqttConnections,
+    readerConnections,
+    readers,
+    nfcCards,
   };
 }
 
@@ -393,6 +428,8 @@ export async function buildApp(deps: AppDeps) {
 
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
   await app.register(rateLimit, { global: false });
+  // Reader frames are small JSON (the longest an APDU of a few hundred bytes, as hex).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
 
@@ -423,6 +460,16 @@ export async function buildApp(deps: AppDeps) {
     resourceEventsRoutes({
       hub: services.resourceEventHub,
       ensureResourceExists: (id) => services.resources.ensureExists(id),
+    }),
+  );
+
+  await app.register(readersRoutes({ readers: services.readers, cards: services.nfcCards }));
+  await app.register(
+    readerSocketRoutes({
+      readers: services.readers,
+      connections: services.readerConnections,
+      logger: deps.logger as FastifyBaseLogger,
+      ...(deps.readerTimings ? { timings: deps.readerTimings } : {}),
     }),
   );
 

@@ -113,3 +113,91 @@ export const UsageCsvQuerySchema = z
   })
   .superRefine(startNotAfterEnd);
 export type UsageCsvQuery = z.infer<typeof UsageCsvQuerySchema>;
+
+/**
+ * The longest range the usage summary answers: a leap year of local days in any time zone. It
+ * bounds the work of one request (a bucket per hour of the range at most).
+ */
+export const USAGE_SUMMARY_MAX_DAYS = 367;
+
+/** Messages of the usage summary (beyond the spec: the charts of the CSV export page). */
+export const UsageSummaryMessages = {
+  invalidQuery:
+    'Invalid usage summary query - start and end must be ISO 8601 timestamps, start not after end and at most 367 days apart, timeZone an IANA time zone.',
+  rangeTooLong: 'The range must not be longer than 367 days.',
+  unknownTimeZone: 'Unknown time zone',
+} as const;
+
+function isKnownTimeZone(value: string): boolean {
+  // Only names the tz database knows; an offset such as "+01:00" is no IANA zone.
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isKnownTimeZone, { error: UsageSummaryMessages.unknownTimeZone })
+  .describe('An IANA time zone, e.g. Europe/Berlin: the days and hours of the week are local to it');
+
+function spanAtMostMaxDays(range: { start: unknown; end: unknown }, context: z.RefinementCtx) {
+  if (!(range.start instanceof Date && range.end instanceof Date)) return;
+  if (range.end.getTime() - range.start.getTime() > USAGE_SUMMARY_MAX_DAYS * 86_400_000) {
+    context.addIssue({ code: 'custom', path: ['end'], message: UsageSummaryMessages.rangeTooLong });
+  }
+}
+
+/** `?start&end&timeZone`: the range as for the usage data, at most 367 days, and the viewer's zone. */
+export const UsageSummaryQuerySchema = z
+  .object({ ...rangeShape, timeZone: TimeZoneSchema })
+  .superRefine(startNotAfterEnd)
+  .superRefine(spanAtMostMaxDays)
+  .describe('The range of the summary and the time zone of its days and hours');
+export type UsageSummaryQuery = z.infer<typeof UsageSummaryQuerySchema>;
+
+const HoursSchema = z.number().nonnegative().describe('Hours, two decimals');
+
+/**
+ * Usage of a range, summed by the database: only the part of each session inside the range
+ * counts, a running session up to the answer time.
+ */
+export const UsageSummarySchema = z
+  .object({
+    timeZone: z.string(),
+    totalHours: HoursSchema,
+    resources: z
+      .array(z.object({ resource: z.object({ id: z.number().int(), name: z.string() }), hours: HoursSchema }))
+      .describe(
+        'Hours of use per resource in the range, most used first; resources without use are left out',
+      ),
+    sessionsPerDay: z
+      .array(
+        z.object({
+          date: z.iso.date().describe('A local day of the time zone'),
+          sessions: z.number().int().nonnegative(),
+        }),
+      )
+      .describe('Sessions started on each local day of the range, every day listed (0 included)'),
+    busyHours: z
+      .array(
+        z.object({
+          weekday: z.number().int().min(1).max(7).describe('ISO weekday: 1 Monday … 7 Sunday'),
+          hour: z.number().int().min(0).max(23).describe('Local hour of the day'),
+          hours: HoursSchema,
+        }),
+      )
+      .describe(
+        'Occupied hours (all resources) in each local weekday and hour: 168 cells, Monday 0:00 first',
+      ),
+    topUsers: z
+      .array(z.object({ user: UserRefSchema, hours: HoursSchema }))
+      .max(10)
+      .describe('The 10 users with the most hours in the range, most first'),
+  })
+  .describe('Usage summary for the charts of the export page');
+export type UsageSummary = z.infer<typeof UsageSummarySchema>;

@@ -9,6 +9,7 @@ export * from './introductions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './mqtt.ts';
+export * from './readers.ts';
 export * from './resource-groups.ts';
 export * from './resource-messages.ts';
 export * from './resources.ts';

@@ -28,6 +28,8 @@ const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
+const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
+const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
 
@@ -56,6 +58,12 @@ const manageSsoProviders = {
 /** Spec 02 §2: others are sent to /. */
 const manageCsvExport = {
   access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: () => '/',
+} satisfies RouteHandle;
+
+/** Spec 02 §2: others are sent to /. */
+const manageEmailTemplates = {
+  access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
@@ -109,6 +117,8 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
           { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSsoProviders },
+          { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageEmailTemplates },
+          { path: 'email-templates/:type', element: <EmailTemplatePage />, handle: manageEmailTemplates },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

@@ -178,3 +178,9 @@ export const KeyIcon = (props: IconProps) => (
     <path d="M10.7 12.3L21 2M16 7l3 3M18.5 4.5l2 2" />
   </Icon>
 );
+export const MailIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);

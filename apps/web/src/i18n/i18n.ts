@@ -19,6 +19,7 @@ export const FEATURE_NAMESPACES = [
   'webhooks',
   'usage-export',
   'sso-providers',
+  'email-templates',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

@@ -1,4 +1,5 @@
-import { MQTT_TARGET_KIND, type MqttService } from '../../domains/mqtt/mqtt.service.ts';
+import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt.service.ts';
+import type { MqttDeliveryLookup } from '../../domains/mqtt/mqtt-delivery-lookup.ts';
 import {
   type DeliveryTargetKind,
   doublingDelay,
@@ -19,7 +20,7 @@ const retryDelayMs = doublingDelay(1_000, 10_000);
  * broker acknowledged every one of them.
  */
 export function createMqttTarget(deps: {
-  mqtt: Pick<MqttService, 'configurationIdsOfResource' | 'deliverySettings'>;
+  mqtt: Pick<MqttDeliveryLookup, 'configurationIdsOfResource' | 'deliverySettings'>;
   connections: Pick<MqttConnectionPool, 'publish'>;
   /** Older messages are dropped, with a warning (MQTT_MAX_MESSAGE_AGE_HOURS). */
   maxAgeMs: number;

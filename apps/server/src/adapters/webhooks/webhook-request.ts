@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@toolpass/contracts';
 import type { WebhookAnswer, WebhookRequest } from '../../domains/webhooks/webhook-sender.ts';
 
@@ -14,72 +16,110 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
+/** Raised by the attempt's own timer, so its failure reads as the timeout. */
+class WebhookTimeout extends Error {
+  constructor() {
+    super(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`);
+    this.name = 'TimeoutError';
+  }
+}
+
 /** The reason a request got no answer, in words a manager can act on. */
 function failureOf(error: unknown): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`;
-  }
-  // fetch reports network failures as "fetch failed" with the reason in its cause; a host with
-  // several addresses gives an AggregateError without a message of its own, but with a code.
-  const cause =
-    error instanceof Error ? (error.cause as { message?: unknown; code?: unknown } | undefined) : undefined;
-  if (typeof cause?.message === 'string' && cause.message !== '') return cause.message;
-  if (typeof cause?.code === 'string') return cause.code;
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof WebhookTimeout) return error.message;
+  // A host with several addresses fails with an AggregateError without a message of its own,
+  // but with a code ("ECONNREFUSED").
+  if (error instanceof Error && error.message !== '') return error.message;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
+  return String(error);
 }
 
 /** Receivers answer with a few bytes; more than this is not waited for. */
 const MAX_DRAINED_BODY_BYTES = 64 * 1024;
+/**
+ * Idle connections are closed after this, before the usual receivers (Node: 5 s) close them
+ * and a request sent at that moment meets a connection that is going away.
+ */
+const IDLE_CONNECTION_MS = 4_000;
 
 /**
- * Only the status counts, but an answer read to its end lets the connection serve the next
- * request (a cancelled one is closed, and every delivery would open a new one). A large or
+ * Connections are kept and reused: a machine's webhook gets a request at every start and end,
+ * and a new connection (a TLS handshake for https) for each would cost more than the request.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' }),
+  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' }),
+};
+
+/**
+ * The receiver's status, once its answer has arrived. The body is read to its end (up to
+ * MAX_DRAINED_BODY_BYTES), so that the connection can serve the next request; a larger or
  * endless body is cut off instead of holding the delivery.
  */
-async function discardBody(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (!body) return;
-  const reader = body.getReader();
-  let read = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-      if (read > MAX_DRAINED_BODY_BYTES) {
-        await reader.cancel();
-        return;
-      }
-    }
-  } catch {
-    // A body that breaks off does not change the status that already arrived.
-  }
+function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  return new Promise<number>((resolve, reject) => {
+    const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent });
+    let status: number | undefined;
+    const timer = setTimeout(() => request.destroy(new WebhookTimeout()), WEBHOOK_TIMEOUT_MS);
+    const settle = () => {
+      clearTimeout(timer);
+      if (status === undefined) return;
+      resolve(status);
+    };
+    request.once('response', (response) => {
+      status = response.statusCode ?? 0;
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.byteLength;
+        if (read > MAX_DRAINED_BODY_BYTES) {
+          response.destroy();
+          settle();
+        }
+      });
+      response.once('end', settle);
+      // A body that breaks off does not change the status that already arrived.
+      response.once('error', settle);
+      response.once('close', settle);
+    });
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      if (status === undefined) reject(error);
+      else resolve(status);
+    });
+    request.end(body);
+  });
 }
 
 /**
- * Sends one signed webhook request with Node's fetch and reports how it went; never throws.
- * Redirects are not followed: a 3xx is a failed attempt, so a receiver cannot send the signed
- * body somewhere the manager did not configure.
+ * Sends one signed webhook request and reports how it went; never throws. Redirects are not
+ * followed: a 3xx is a failed attempt, so a receiver cannot send the signed body somewhere the
+ * manager did not configure. Node's http client rather than fetch: it costs a fraction of
+ * fetch's time per request, which is what the start/end rate with webhooks is made of.
  */
 export async function sendWebhookRequest(request: WebhookRequest): Promise<WebhookAnswer> {
   const hasBody = request.method !== 'GET';
   const body = hasBody ? request.body : '';
-  const headers = new Headers(request.headers);
-  if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  // Set last, so a configured header of the same name cannot replace them.
-  headers.set(WEBHOOK_TIMESTAMP_HEADER, String(request.timestamp));
-  headers.set(request.signatureHeader, signWebhook(request.secret, request.timestamp, body));
-  headers.set(WEBHOOK_ID_HEADER, request.deliveryId);
   try {
-    const response = await fetch(request.url, {
-      method: request.method,
-      headers,
-      ...(hasBody ? { body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    await discardBody(response.body);
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, error: `HTTP ${response.status}` };
+    // Headers, so that names are matched as HTTP matches them (case-insensitively) and a
+    // configured value that is not a valid header fails this attempt with a reason.
+    const headers = new Headers(request.headers);
+    if (hasBody && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    // Set last, so a configured header of the same name cannot replace them.
+    headers.set(WEBHOOK_TIMESTAMP_HEADER, String(request.timestamp));
+    headers.set(request.signatureHeader, signWebhook(request.secret, request.timestamp, body));
+    headers.set(WEBHOOK_ID_HEADER, request.deliveryId);
+    if (hasBody) headers.set('content-length', String(Buffer.byteLength(body)));
+    else headers.delete('content-length');
+    const status = await exchange(
+      new URL(request.url),
+      request.method,
+      Object.fromEntries(headers),
+      hasBody ? body : undefined,
+    );
+    if (status >= 200 && status < 300) return { ok: true, status };
+    return { ok: false, status, error: `HTTP ${status}` };
   } catch (error) {
     return { ok: false, error: failureOf(error) };
   }

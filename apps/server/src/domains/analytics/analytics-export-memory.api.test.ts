@@ -7,16 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROWS = 1_000_000;
 /**
- * Issue 18 asks for 50 MB, which this export does NOT meet yet: it measures 97-193 MB on Node 24
- * (2 cores, varying from run to run), all of it V8 heap that a full GC gives back (heapUsed
- * returns to its baseline: nothing is retained), because V8 lets the young and old generations
- * grow under the export's allocation rate before it collects. The bound here is what the code
- * holds today with a margin; an export that buffered its answer exceeds it (all columns of a
- * million rows are 180 MB of text: a variant that collected the answer first grew by 667 MB).
- * The faster the export, the higher the growth (about 190 MB at 270,000 rows/s). Closing the
- * gap is open work.
+ * Issue 18 asks for 50 MB. The export itself now holds constant memory: V8's old generation does
+ * not grow over the million rows (--trace-gc shows the heap after each scavenge flat at its
+ * baseline), and the CSV goes out through a few reused 64 KiB buffers. What the RSS still gains,
+ * 43-67 MB over five runs on Node 24 (2 loaded cores), is V8's young generation being written
+ * again: the export allocates far more than a semi-space, and a semi-space is 64 MB on a machine
+ * with this much memory (it scales with the heap limit), of which the baseline holds only what
+ * was allocated since the last scavenge; plus startup objects the export's first scavenges move
+ * to the old generation. The same server with --max-semi-space-size=16 grew by 2 MB. So the
+ * bound is one semi-space and a half: it fails the earlier export, whose old generation grew by
+ * 60 MB of dead row objects and which measured 97-193 MB, and any export that buffers its answer
+ * (all columns of a million rows are 125 MB of text).
  */
-const MAX_RSS_GROWTH_BYTES = 256 * 1024 * 1024;
+const MAX_RSS_GROWTH_BYTES = 96 * 1024 * 1024;
 const SERVER = fileURLToPath(new URL('../../test/usage-export-server.ts', import.meta.url));
 
 /** The resident memory of a process, from /proc (Linux). */
@@ -76,7 +79,7 @@ describe('the CSV export of a million sessions on sqlite', () => {
     return lines;
   }
 
-  it('streams a million rows with the server’s RSS growing by less than 256 MB', async () => {
+  it('streams a million rows with the server’s RSS growing by less than 96 MB', async () => {
     // A small export first, so the baseline includes the code paths and compiled statements.
     await exportLines('start=2000-01-01T00:00:00.000Z&end=2000-01-02T00:00:00.000Z', () => {});
     const baseline = rssOf(info.pid);

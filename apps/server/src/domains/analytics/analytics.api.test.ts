@@ -199,6 +199,9 @@ describe.each(TEST_DIALECTS)('analytics on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="resource-usage.csv"');
+      // The body is written by hand; the headers of the request hooks still go with it.
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(parseCsv(response.body)).toEqual([
         ['resourceId', 'resourceName', 'userId', 'username', 'usageInHours'],
         [String(resource.id), 'Lathe', String(member.id), member.username, '1.75'],
@@ -229,6 +232,26 @@ describe.each(TEST_DIALECTS)('analytics on %s', (dialect) => {
         ['Saw; "big" one', startNotes, endNotes, '20.00'],
       ]);
       expect(response.body).toContain('"blade ""A""; speed 3\nsecond line"');
+    });
+
+    it('keeps multi-byte text and notes longer than a send buffer whole across its 64 KiB chunks', async () => {
+      const resource = await given.resource(manager, { name: 'Drehbank für Öl; 🛠' });
+      const member = await t.given.member();
+      // Some 100 KiB of lines with two- to four-byte characters, so chunk ends fall inside them,
+      // and one note longer than a whole chunk.
+      const notes = Array.from({ length: 120 }, (_, index) => `${index}: Späne € 🛠 `.repeat(40));
+      notes.push('long "x";\n'.repeat(9_000));
+      for (const [index, note] of notes.entries()) {
+        const start = new Date(Date.UTC(2011, 0, 1, 1, index));
+        const end = new Date(start.getTime() + 60_000);
+        await session(resource.id, member.id, start.toISOString(), end.toISOString(), { end: note });
+      }
+      const response = await csv(`${range(2011)}&columns=resourceName,endNotes`);
+      expect(response.statusCode).toBe(200);
+      expect(parseCsv(response.body)).toEqual([
+        ['resourceName', 'endNotes'],
+        ...notes.map((note) => ['Drehbank für Öl; 🛠', note]),
+      ]);
     });
 
     it('sends the chosen columns in the chosen order, times in ISO and as dd/mm/yyyy HH:mm in UTC', async () => {

@@ -4,12 +4,16 @@ import {
   type ResourceUsageRecord,
   type UsageCsvQuery,
   type UsageRangeQuery,
+  type UsageSummary,
+  type UsageSummaryQuery,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
+import type { TextSink } from '../../platform/http/chunked-text-body.ts';
 import type { AnalyticsRepository, GroupKey, SessionKey, UsageRow } from './analytics.repository.ts';
 import { type UsageCsvRow, usageCsvFormatter } from './usage-csv.ts';
+import { localClock, zoneOffsets } from './zone-offsets.ts';
 
 /** Rows read per query: large enough that the query count does not matter, small in memory. */
 export const USAGE_PAGE_SIZE = 1_000;
@@ -28,6 +32,24 @@ const isoOf = (value: Date | string) =>
   typeof value === 'string' && CANONICAL_ISO.test(value) ? value : readDate(value).toISOString();
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const HOUR_MS = 3_600_000;
+const QUARTER_HOUR_MS = 900_000;
+const DAY_MS = 86_400_000;
+/** The summary's top users list this many (issue 18 item 5). */
+export const TOP_USERS = 10;
+
+const hoursOf = (ms: number | string) => round2(Number(ms) / HOUR_MS);
+
+/** The local days from the one holding `firstMs` to the one holding `lastMs`, as YYYY-MM-DD. */
+function localDays(firstLocal: Date, lastLocal: Date): string[] {
+  const days: string[] = [];
+  const first = Date.UTC(firstLocal.getUTCFullYear(), firstLocal.getUTCMonth(), firstLocal.getUTCDate());
+  for (let day = first; day <= lastLocal.getTime(); day += DAY_MS) {
+    days.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return days;
+}
 
 function minutesBetween(startIso: string, endMs: number): number {
   return (endMs - Date.parse(startIso)) / 60_000;
@@ -53,21 +75,36 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
     }
   }
 
-  function csvRowOf(row: UsageRow, nowMs: number): UsageCsvRow {
+  /**
+   * Fills `into` with the CSV row of a session. The export reuses one object for all its rows:
+   * a million short-lived objects are garbage the collector has to keep up with.
+   */
+  function fillCsvRow(into: UsageCsvRow, row: UsageRow, nowMs: number): UsageCsvRow {
     const startTimeIso = isoOf(row.start_time);
     const endTimeIso = row.end_time === null ? null : isoOf(row.end_time);
-    return {
-      resourceId: row.resource_id,
-      resourceName: row.resource_name,
-      userId: row.user_id,
-      username: row.username,
-      startTimeIso,
-      endTimeIso,
-      usageInMinutes: minutesBetween(startTimeIso, endTimeIso === null ? nowMs : Date.parse(endTimeIso)),
-      startNotes: row.start_notes,
-      endNotes: row.end_notes,
-    };
+    into.resourceId = row.resource_id;
+    into.resourceName = row.resource_name;
+    into.userId = row.user_id;
+    into.username = row.username;
+    into.startTimeIso = startTimeIso;
+    into.endTimeIso = endTimeIso;
+    into.usageInMinutes = minutesBetween(startTimeIso, endTimeIso === null ? nowMs : Date.parse(endTimeIso));
+    into.startNotes = row.start_notes;
+    into.endNotes = row.end_notes;
+    return into;
   }
+
+  const emptyCsvRow = (): UsageCsvRow => ({
+    resourceId: 0,
+    resourceName: '',
+    userId: 0,
+    username: '',
+    startTimeIso: null,
+    endTimeIso: null,
+    usageInMinutes: 0,
+    startNotes: null,
+    endNotes: null,
+  });
 
   return {
     /** The usage records of the range, in start order (GET /api/analytics/resource-usage-hours). */
@@ -76,7 +113,7 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
       const records: ResourceUsageRecord[] = [];
       for await (const page of sessions(range)) {
         for (const row of page) {
-          const csv = csvRowOf(row, nowMs);
+          const csv = fillCsvRow(emptyCsvRow(), row, nowMs);
           records.push({
             resource: { id: csv.resourceId, name: csv.resourceName },
             user: { id: csv.userId, username: csv.username },
@@ -92,34 +129,92 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
     },
 
     /**
-     * The export as CSV text, a chunk per page of rows: the caller streams it, so memory stays
-     * bounded by one page whatever the number of rows. Grouped rows are summed by the database;
-     * their per-session columns (times, notes) are empty.
+     * The charts' numbers (GET /api/analytics/usage-summary). The database sums the part of each
+     * session inside the range per resource, per user and per time bucket; the buckets are UTC
+     * hours (quarter hours for a zone whose offset is not whole hours), so this function only
+     * folds at most a few thousand bucket sums into the zone's local days and weekday hours, with
+     * the offsets Intl gives for the range.
      */
-    async *usageCsv(query: UsageCsvQuery): AsyncGenerator<string> {
+    async usageSummary(query: UsageSummaryQuery): Promise<UsageSummary> {
+      const startMs = query.start.getTime();
+      const endMs = query.end.getTime();
+      const segments = zoneOffsets(query.timeZone, startMs, endMs);
+      const wholeHours = segments.every((segment) => segment.offsetMinutes % 60 === 0);
+      const window = {
+        start: query.start,
+        end: query.end,
+        now: deps.clock.now(),
+        bucketMs: wholeHours ? HOUR_MS : QUARTER_HOUR_MS,
+      };
+      const [resources, users, occupied, starts] = await Promise.all([
+        deps.repo.resourceHours(deps.db, window),
+        deps.repo.topUserHours(deps.db, window, TOP_USERS),
+        deps.repo.occupiedBuckets(deps.db, window),
+        deps.repo.startBuckets(deps.db, window),
+      ]);
+
+      const busyMs = new Array<number>(7 * 24).fill(0);
+      const occupiedClock = localClock(segments);
+      for (const row of occupied) {
+        const local = occupiedClock(Number(row.bucket));
+        const weekday = (local.getUTCDay() + 6) % 7; // Monday first
+        const cell = weekday * 24 + local.getUTCHours();
+        busyMs[cell] = (busyMs[cell] ?? 0) + Number(row.value);
+      }
+
+      const sessionsByDay = new Map<string, number>();
+      const startClock = localClock(segments);
+      for (const row of starts) {
+        const day = startClock(Number(row.bucket)).toISOString().slice(0, 10);
+        sessionsByDay.set(day, (sessionsByDay.get(day) ?? 0) + Number(row.value));
+      }
+      const dayClock = localClock(segments);
+      const days = endMs > startMs ? localDays(dayClock(startMs), dayClock(endMs - 1)) : [];
+
+      return {
+        timeZone: query.timeZone,
+        totalHours: hoursOf(resources.reduce((sum, row) => sum + Number(row.ms), 0)),
+        resources: resources.map((row) => ({
+          resource: { id: row.resource_id, name: row.resource_name },
+          hours: hoursOf(row.ms),
+        })),
+        sessionsPerDay: days.map((date) => ({ date, sessions: sessionsByDay.get(date) ?? 0 })),
+        busyHours: busyMs.map((ms, index) => ({
+          weekday: Math.floor(index / 24) + 1,
+          hour: index % 24,
+          hours: hoursOf(ms),
+        })),
+        topUsers: users.map((row) => ({
+          user: { id: row.user_id, username: row.username },
+          hours: hoursOf(row.ms),
+        })),
+      };
+    },
+
+    /**
+     * Writes the export as CSV text to `out` a page of rows at a time, waiting for the client
+     * after each page, so memory stays bounded by a page whatever the number of rows; it stops
+     * when the client has gone. Grouped rows are summed by the database; their per-session
+     * columns (times, notes) are empty.
+     */
+    async writeUsageCsv(query: UsageCsvQuery, out: TextSink): Promise<void> {
       const now = deps.clock.now();
       const format = usageCsvFormatter(query.columns ?? DEFAULT_USAGE_CSV_COLUMNS);
-      yield format.header;
+      const csvRow = emptyCsvRow();
+      out.write(format.header);
       if (query.groupByUserAndResource) {
         let after: GroupKey | null = null;
         for (;;) {
           const page = await deps.repo.sumPage(deps.db, query, now, after, USAGE_PAGE_SIZE);
-          let chunk = '';
           for (const row of page) {
-            chunk += format.line({
-              resourceId: row.resource_id,
-              resourceName: row.resource_name,
-              userId: row.user_id,
-              username: row.username,
-              startTimeIso: null,
-              endTimeIso: null,
-              usageInMinutes: Number(row.minutes ?? 0),
-              startNotes: null,
-              endNotes: null,
-            });
+            csvRow.resourceId = row.resource_id;
+            csvRow.resourceName = row.resource_name;
+            csvRow.userId = row.user_id;
+            csvRow.username = row.username;
+            csvRow.usageInMinutes = Number(row.minutes ?? 0);
+            out.write(format.line(csvRow));
           }
-          if (chunk !== '') yield chunk;
-          if (page.length < USAGE_PAGE_SIZE) return;
+          if (!(await out.ready()) || page.length < USAGE_PAGE_SIZE) return;
           const last = page[page.length - 1] as (typeof page)[number];
           after = { resourceId: last.resource_id, userId: last.user_id };
           await yieldToOtherWork();
@@ -127,9 +222,8 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
       }
       const nowMs = now.getTime();
       for await (const page of sessions(query)) {
-        let chunk = '';
-        for (const row of page) chunk += format.line(csvRowOf(row, nowMs));
-        yield chunk;
+        for (const row of page) out.write(format.line(fillCsvRow(csvRow, row, nowMs)));
+        if (!(await out.ready())) return;
       }
     },
   };

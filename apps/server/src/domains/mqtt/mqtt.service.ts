@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MqttRepository, MqttServerChanges, MqttServerRecord } from './mqtt.repository.ts';
+import { type MqttDeliveryLookup, UnreadablePasswordError } from './mqtt-delivery-lookup.ts';
 
 /** The kind of delivery target of MQTT configurations; stored with every job, so never renamed. */
 export const MQTT_TARGET_KIND = 'mqtt';
@@ -57,14 +58,6 @@ const serverNotFound = () => notFound(MqttMessages.serverNotFound);
 const configurationNotFound = () => notFound(MqttMessages.configurationNotFound);
 const serverInUse = () => conflict(MqttMessages.serverInUse, { errorCode: MqttErrorCodes.serverInUse });
 
-/** Raised when a stored password was sealed under another SECRET_KEY. */
-export class UnreadablePasswordError extends Error {
-  constructor() {
-    super('The stored password of the MQTT server cannot be read (SECRET_KEY changed?); enter it again.');
-    this.name = 'UnreadablePasswordError';
-  }
-}
-
 function toServer(record: MqttServerRecord): MqttServer {
   return {
     id: record.id,
@@ -87,30 +80,15 @@ export function createMqttService(deps: {
   repo: MqttRepository;
   resources: { findByIds(ids: number[], executor?: Db): Promise<Resource[]> };
   connections: MqttConnections;
+  /** Seals new passwords; `lookup` opens them with the same box. */
   passwords: SecretBox;
+  /** Also what the deliveries read. */
+  lookup: MqttDeliveryLookup;
   clock: Clock;
   testMessageOf: TestMessageOf;
   deliveryLog(configurationId: number): Promise<DeliveryLogEntry[]>;
 }) {
-  function settingsOf(server: MqttServerRecord): MqttConnectionSettings {
-    let password: string | null = null;
-    if (server.sealedPassword !== null) {
-      try {
-        password = deps.passwords.open(server.sealedPassword);
-      } catch {
-        throw new UnreadablePasswordError();
-      }
-    }
-    return {
-      serverId: server.id,
-      host: server.host,
-      port: server.port,
-      useTls: server.useTls,
-      clientId: server.clientId,
-      username: server.username,
-      password,
-    };
-  }
+  const settingsOf = (server: MqttServerRecord) => deps.lookup.connectionSettings(server);
 
   async function requireServer(db: Db, id: number): Promise<MqttServerRecord> {
     const server = await deps.repo.findServer(db, id);
@@ -330,20 +308,6 @@ export function createMqttService(deps: {
     async deliveries(resourceId: number, id: number): Promise<DeliveryLogEntry[]> {
       await requireConfiguration(deps.db, resourceId, id);
       return deps.deliveryLog(id);
-    },
-
-    /** The configurations an event of this resource goes to; asked in the event's transaction. */
-    configurationIdsOfResource: (tx: Db, resourceId: number) =>
-      deps.repo.configurationIdsOfResource(tx, resourceId),
-
-    configurationIdsOfServer: (serverId: number) => deps.repo.configurationIdsOfServer(deps.db, serverId),
-
-    /** A configuration and how to reach its broker, or undefined once it was deleted. */
-    async deliverySettings(
-      configurationId: number,
-    ): Promise<{ configuration: MqttConfiguration; connection: MqttConnectionSettings } | undefined> {
-      const found = await deps.repo.findForDelivery(deps.db, configurationId);
-      return found && { configuration: found.configuration, connection: settingsOf(found.server) };
     },
   };
 }

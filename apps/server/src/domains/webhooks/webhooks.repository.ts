@@ -124,6 +124,14 @@ export function createWebhooksRepository() {
     );
   }
 
+  // Every delivery reads its webhook by id: compiled once too.
+  let byId: ReturnType<typeof compileById> | undefined;
+  function compileById(db: Db) {
+    return reusableQuery<Database, { id: number }, Row>(db, ['id'], (kysely, p) =>
+      kysely.selectFrom('webhooks').select(COLUMNS).where('id', '=', p.id),
+    );
+  }
+
   return {
     async insert(
       db: Db,
@@ -160,6 +168,11 @@ export function createWebhooksRepository() {
 
     /** The webhook with this id, or undefined; with `resourceId`, only when it belongs to that resource. */
     async find(db: Db, id: number, resourceId?: number): Promise<StoredWebhook | undefined> {
+      if (resourceId === undefined) {
+        byId ??= compileById(db);
+        const [found] = await byId(db, { id });
+        return found ? toStored(found) : undefined;
+      }
       const row = await db
         .selectFrom('webhooks')
         .select(COLUMNS)

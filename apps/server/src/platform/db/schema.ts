@@ -237,6 +237,35 @@ export type SsoPendingLinksTable = {
   expires_at: Timestamp;
 };
 
+export type ReadersTable = {
+  id: Generated<number>;
+  name: string;
+  device_id: string;
+  firmware: string;
+  /** Sealed by the 'reader-key' secret box; never the key itself. */
+  key_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_connection_at: NullableTimestamp;
+  /** The authenticated socket, on whichever instance holds it; null when none is. */
+  connection_id: string | null;
+  seen_at: NullableTimestamp;
+};
+
+export type ReaderResourcesTable = {
+  reader_id: number;
+  resource_id: number;
+};
+
+export type NfcCardsTable = {
+  id: Generated<number>;
+  /** Lower-case hex. */
+  uid: string;
+  user_id: number;
+  key_version: number;
+  created_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -256,6 +285,9 @@ export type Database = {
   sso_providers: SsoProvidersTable;
   sso_identities: SsoIdentitiesTable;
   sso_pending_links: SsoPendingLinksTable;
+  readers: ReadersTable;
+  reader_resources: ReaderResourcesTable;
+  nfc_cards: NfcCardsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

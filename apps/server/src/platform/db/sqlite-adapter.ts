@@ -26,6 +26,8 @@ export type PreparedStatement = {
    * whose changes or RETURNING rows tell), or anything (schema changes and the rest).
    */
   effect: 'none' | 'rows' | 'any';
+  /** Set on the statements of large reads, which answer arrays (large-read.ts): their names. */
+  columnNames?: string[];
 };
 
 function effectOf(sql: string): PreparedStatement['effect'] {
@@ -34,26 +36,39 @@ function effectOf(sql: string): PreparedStatement['effect'] {
   return 'any';
 }
 
-/** Prepared statements of one connection by SQL text, the oldest dropped first. */
+/**
+ * Prepared statements of one connection by SQL text, the oldest dropped first. A large read
+ * (large-read.ts) gets a statement of its own that answers arrays, so the same SQL run the usual
+ * way still answers objects.
+ */
 export function createStatementCache(database: DatabaseSync) {
   const statements = new Map<string, PreparedStatement>();
+  const arrayStatements = new Map<string, PreparedStatement>();
+  const remember = (cache: Map<string, PreparedStatement>, sql: string, entry: PreparedStatement) => {
+    if (cache.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(sql, entry);
+    return entry;
+  };
   return {
-    get(sql: string): PreparedStatement {
-      const cached = statements.get(sql);
+    get(sql: string, asArrays = false): PreparedStatement {
+      const cache = asArrays ? arrayStatements : statements;
+      const cached = cache.get(sql);
       if (cached) return cached;
       const statement = database.prepare(sql);
-      const entry = {
-        statement,
-        reader: statement.columns().length > 0,
-        effect: effectOf(sql),
-      };
-      if (statements.size >= STATEMENT_CACHE_SIZE) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
+      const columns = statement.columns();
+      const entry: PreparedStatement = { statement, reader: columns.length > 0, effect: effectOf(sql) };
+      if (asArrays && entry.reader) {
+        statement.setReturnArrays(true);
+        entry.columnNames = columns.map((column) => column.name);
       }
-      statements.set(sql, entry);
-      return entry;
+      return remember(cache, sql, entry);
     },
-    clear: () => statements.clear(),
+    clear: () => {
+      statements.clear();
+      arrayStatements.clear();
+    },
   };
 }

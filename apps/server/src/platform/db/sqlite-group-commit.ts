@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { isLargeRead, rowsFromArrays } from './large-read.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import type { ImmediateRunner } from './reusable-query.ts';
 import { createStatementCache, toSqliteValues } from './sqlite-adapter.ts';
@@ -180,14 +181,18 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
   }
 
   #run<R>(query: CompiledQuery): QueryResult<R> {
-    const { statement, reader, effect } = this.#statements.get(query.sql);
+    const { statement, reader, effect, columnNames } = this.#statements.get(query.sql, isLargeRead(query));
     const parameters = toSqliteValues(query.parameters);
     // Statements run synchronously, so no read can fall between a statement and its count. A
     // write that changed no row (an idle queue poll) leaves cached reads valid.
     if (effect === 'any') this.#changes += 1;
     try {
       if (reader) {
-        const rows = statement.all(...parameters) as R[];
+        const rows = (
+          columnNames
+            ? rowsFromArrays(statement.all(...parameters) as unknown as unknown[][], columnNames)
+            : statement.all(...parameters)
+        ) as R[];
         if (effect === 'rows' && rows.length > 0) this.#changes += 1;
         return { rows };
       }

@@ -35,6 +35,17 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
       },
       servers: [{ url: options.publicUrl }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      tags: [
+        {
+          name: 'FABReader',
+          description:
+            'NFC readers (FABReader) and NFC cards. Readers connect to the WebSocket ' +
+            '/api/fabreader/websocket and are admitted by an administrator with their pairing code. ' +
+            'There is deliberately no POST /api/fabreader/cards/keys: card keys are derived from ' +
+            'SECRET_KEY per card and used only inside the server, so no call hands them out and a ' +
+            'reader never holds one.',
+        },
+      ],
     },
     transform,
   });

@@ -9,6 +9,12 @@ export type RateLimits = {
   costlyInFlightPerClient: number;
   /** The same calls per account named, per window. */
   costlyPerAccount: { max: number; timeWindowMs: number };
+  /** Refused reader AUTHs per address (wrong MAC, unknown reader). */
+  readerAuthFailures: { max: number; timeWindowMs: number };
+  /** Reader HELLOs (each a pending reader with a code) per address. */
+  readerHellos: { max: number; timeWindowMs: number };
+  /** Pairing codes that matched no waiting reader, per client address. */
+  readerPairingFailures: { max: number; timeWindowMs: number };
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -25,4 +31,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   costlyInFlightPerClient: 4,
   // Per account named (a registration's email and username, a password change's user).
   costlyPerAccount: { max: 5, timeWindowMs: 15 * 60_000 },
+  // A reader with the right key never fails; a workshop's readers behind one NAT address
+  // rebooting together stay far below this.
+  readerAuthFailures: { max: 20, timeWindowMs: 5 * 60_000 },
+  // A reader asks for a new code at most every 10 minutes (the code's lifetime).
+  readerHellos: { max: 10, timeWindowMs: 10 * 60_000 },
+  // Six digits: an administrator mistyping is fine, a script walking the code space is not.
+  readerPairingFailures: { max: 10, timeWindowMs: 5 * 60_000 },
 };

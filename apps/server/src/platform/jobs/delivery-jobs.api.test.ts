@@ -77,9 +77,14 @@ describe.each(TEST_DIALECTS)('delivery jobs on %s', (dialect) => {
     await expect
       .poll(() => received, { timeout: 5_000 })
       .toEqual(['usage.started', 'usage.ended', 'usage.started']);
-    const log = await t.services.jobStore.log(t.database.db, { kind: 'probe', id: 'relay' }, 10);
-    const started = log.filter((entry) => entry.eventType === 'usage.started').at(-1);
-    expect(started).toMatchObject({ state: 'done', attempts: 2, lastError: null });
+    // Outcomes are written after the delivery, in a batch of their own.
+    const firstStarted = async () => {
+      const log = await t.services.jobStore.log(t.database.db, { kind: 'probe', id: 'relay' }, 10);
+      return log.filter((entry) => entry.eventType === 'usage.started').at(-1);
+    };
+    await expect
+      .poll(firstStarted, { timeout: 5_000 })
+      .toMatchObject({ state: 'done', attempts: 2, lastError: null });
   });
 
   it('takes the jobs queued behind a due one in the same claim, and counts only attempts made', async () => {

@@ -129,12 +129,16 @@ export function createJobRunner(deps: {
       if (room <= 0) return;
       const now = deps.now();
       const began = performance.now();
-      const jobs = await deps.store.claim(deps.db, {
-        now,
-        leaseUntil: new Date(now.getTime() + leaseMs),
-        limit: room,
-        exclude: busyTargets(),
-      });
+      // A transaction, so that on SQLite the lease shares the COMMIT of the requests' writes
+      // instead of costing a disk flush of its own on the event loop's thread.
+      const jobs = await deps.db.transaction().execute((tx) =>
+        deps.store.claim(tx, {
+          now,
+          leaseUntil: new Date(now.getTime() + leaseMs),
+          limit: room,
+          exclude: busyTargets(),
+        }),
+      );
       for (const group of byOrder(jobs)) start(group);
       if (performance.now() - began > SLOW_CLAIM_MS && Date.now() - statisticsAt > STATISTICS_EVERY_MS) {
         statisticsAt = Date.now();
@@ -180,22 +184,16 @@ export function createJobRunner(deps: {
     soon = { timer, at };
   }
 
-  async function recordFailure(job: ClaimedJob, error: unknown, now: Date) {
-    const message = error instanceof Error ? error.message : String(error);
+  /** When a failed job is tried again, or null when it has failed for good. */
+  async function retryAtOf(job: ClaimedJob, now: Date): Promise<Date | null> {
     const kind = kinds.get(job.targetKind);
-    let retryAt: Date | null = null;
     try {
-      retryAt = kind ? nextAttemptAt(await kind.retryPolicy(job), job, now) : null;
+      return kind ? nextAttemptAt(await kind.retryPolicy(job), job, now) : null;
     } catch (policyError) {
       // A target whose settings cannot be read any more (deleted meanwhile) is not retried.
       deps.logger.warn({ err: policyError, jobId: job.id }, 'Reading the retry policy of a target failed');
+      return null;
     }
-    deps.logger.warn(
-      { jobId: job.id, target: job.targetKind, targetId: job.targetId, attempts: job.attempts, err: message },
-      retryAt ? 'A delivery failed; it will be tried again' : 'A delivery failed for good',
-    );
-    await deps.store.fail(deps.db, job, message, retryAt, now);
-    if (retryAt) wakeAt(retryAt.getTime());
   }
 
   async function record(batch: Settled[]) {
@@ -203,15 +201,39 @@ export function createJobRunner(deps: {
     const done: number[] = [];
     const remove: number[] = [];
     const released: number[] = [];
+    const failed: { job: ClaimedJob; message: string; retryAt: Date | null }[] = [];
     for (const { job, error, released: untried } of batch) {
       if (untried) released.push(job.id);
       else if (error === undefined) (kinds.get(job.targetKind)?.forgetDelivered ? remove : done).push(job.id);
+      else {
+        // Read before the transaction: the policy may read the target's settings, and on
+        // SQLite's one connection a read outside an open transaction would wait for it.
+        const message = error instanceof Error ? error.message : String(error);
+        failed.push({ job, message, retryAt: await retryAtOf(job, now) });
+      }
     }
-    await deps.store.complete(deps.db, done, remove, now);
-    for (const { job, error, released: untried } of batch) {
-      if (error !== undefined && !untried) await recordFailure(job, error, now);
+    // One transaction for every outcome: on SQLite they share a COMMIT with whatever else is
+    // being written, and the outcomes of a batch are kept or lost together.
+    await deps.db.transaction().execute(async (tx) => {
+      await deps.store.complete(tx, done, remove, now);
+      for (const { job, message, retryAt } of failed) {
+        await deps.store.fail(tx, job, message, retryAt, now);
+      }
+      await deps.store.release(tx, released);
+    });
+    for (const { job, message, retryAt } of failed) {
+      deps.logger.warn(
+        {
+          jobId: job.id,
+          target: job.targetKind,
+          targetId: job.targetId,
+          attempts: job.attempts,
+          err: message,
+        },
+        retryAt ? 'A delivery failed; it will be tried again' : 'A delivery failed for good',
+      );
+      if (retryAt) wakeAt(retryAt.getTime());
     }
-    await deps.store.release(deps.db, released);
   }
 
   /** Writes what finished meanwhile in one go, then lets the next jobs of those targets run. */

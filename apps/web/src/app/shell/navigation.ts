@@ -1,5 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DownloadIcon, KeyIcon, RadioTowerIcon, UsersIcon, WrenchIcon } from '../../components/icons.tsx';
+import {
+  DownloadIcon,
+  KeyIcon,
+  MailIcon,
+  RadioTowerIcon,
+  UsersIcon,
+  WrenchIcon,
+} from '../../components/icons.tsx';
 import type { RouteAccess } from '../../session/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -39,6 +46,12 @@ export const NAVIGATION: NavGroup[] = [
     id: 'system',
     labelKey: 'nav.groups.system',
     items: [
+      {
+        to: '/email-templates',
+        labelKey: 'nav.emailTemplates',
+        icon: MailIcon,
+        access: ROUTE_ACCESS.manageSystemConfiguration,
+      },
       {
         to: '/mqtt/servers',
         labelKey: 'nav.mqttServers',

@@ -28,7 +28,8 @@ export type MqttConfigurationField =
   | 'inUseMessage'
   | 'notInUseTopic'
   | 'notInUseMessage'
-  | 'takeoverTopic';
+  | 'takeoverTopic'
+  | 'takeoverMessage';
 export type MqttConfigurationProblem = 'required' | 'serverRequired' | 'wildcard';
 export type MqttConfigurationProblems = Partial<Record<MqttConfigurationField, MqttConfigurationProblem>>;
 

@@ -1,6 +1,6 @@
-import { AlertDialog, Button } from '@heroui/react';
 import type { UserRef } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 type RevokeIntroducerDialogProps = {
   /** The introducer to remove; the dialog is open while there is one. */
@@ -14,26 +14,17 @@ type RevokeIntroducerDialogProps = {
 export function RevokeIntroducerDialog({ user, isPending, onConfirm, onClose }: RevokeIntroducerDialogProps) {
   const { t } = useTranslation();
   return (
-    <AlertDialog.Backdrop isOpen={user !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <AlertDialog.Container>
-        <AlertDialog.Dialog>
-          <AlertDialog.Header>
-            <AlertDialog.Icon status="danger" />
-            <AlertDialog.Heading>{t('introducers.revokeDialog.title')}</AlertDialog.Heading>
-          </AlertDialog.Header>
-          <AlertDialog.Body>
-            <p>{t('introducers.revokeDialog.message', { username: user?.username ?? '' })}</p>
-          </AlertDialog.Body>
-          <AlertDialog.Footer>
-            <Button variant="tertiary" slot="close">
-              {t('introducers.revokeDialog.cancel')}
-            </Button>
-            <Button variant="danger" isPending={isPending} onPress={onConfirm}>
-              {t('introducers.revokeDialog.confirm')}
-            </Button>
-          </AlertDialog.Footer>
-        </AlertDialog.Dialog>
-      </AlertDialog.Container>
-    </AlertDialog.Backdrop>
+    <ConfirmDialog
+      isOpen={user !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+      title={t('introducers.revokeDialog.title')}
+      paragraphs={[t('introducers.revokeDialog.message', { username: user?.username ?? '' })]}
+      cancelLabel={t('introducers.revokeDialog.cancel')}
+      confirmLabel={t('introducers.revokeDialog.confirm')}
+      isPending={isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

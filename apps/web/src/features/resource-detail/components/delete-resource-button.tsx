@@ -1,7 +1,8 @@
-import { AlertDialog, Button } from '@heroui/react';
+import { Button } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteResource } from '../../resources/api/use-delete-resource.ts';
 
@@ -17,52 +18,31 @@ export function DeleteResourceButton({
   const navigate = useNavigate();
   const deleteResource = useDeleteResource(resourceId);
   const [isOpen, setIsOpen] = useState(false);
-
   return (
-    <>
-      <Button size="sm" variant="danger-soft" onPress={() => setIsOpen(true)}>
-        {t('resourceDetail.delete.button')}
-      </Button>
-      <AlertDialog.Backdrop isOpen={isOpen} onOpenChange={setIsOpen}>
-        <AlertDialog.Container>
-          <AlertDialog.Dialog>
-            <AlertDialog.Header>
-              <AlertDialog.Icon status="danger" />
-              <AlertDialog.Heading>
-                {t('resourceDetail.delete.title', { name: resourceName })}
-              </AlertDialog.Heading>
-            </AlertDialog.Header>
-            <AlertDialog.Body>
-              <p>{t('resourceDetail.delete.warning')}</p>
-            </AlertDialog.Body>
-            <AlertDialog.Footer>
-              <Button variant="tertiary" slot="close">
-                {t('resourceDetail.delete.cancel')}
-              </Button>
-              <Button
-                variant="danger-soft"
-                isPending={deleteResource.isPending}
-                onPress={() =>
-                  deleteResource.mutate(undefined, {
-                    onSuccess: () => {
-                      setIsOpen(false);
-                      notifySuccess(t('resourceDetail.delete.succeeded'));
-                      void navigate('/resources');
-                    },
-                    onError: () =>
-                      notifyError(
-                        t('resourceDetail.delete.failedTitle'),
-                        t('resourceDetail.delete.failedMessage'),
-                      ),
-                  })
-                }
-              >
-                {t('resourceDetail.delete.confirm')}
-              </Button>
-            </AlertDialog.Footer>
-          </AlertDialog.Dialog>
-        </AlertDialog.Container>
-      </AlertDialog.Backdrop>
-    </>
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="danger-soft">
+          {t('resourceDetail.delete.button')}
+        </Button>
+      }
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      title={t('resourceDetail.delete.title', { name: resourceName })}
+      paragraphs={[t('resourceDetail.delete.warning')]}
+      cancelLabel={t('resourceDetail.delete.cancel')}
+      confirmLabel={t('resourceDetail.delete.confirm')}
+      isPending={deleteResource.isPending}
+      onConfirm={() =>
+        deleteResource.mutate(undefined, {
+          onSuccess: () => {
+            setIsOpen(false);
+            notifySuccess(t('resourceDetail.delete.succeeded'));
+            void navigate('/resources');
+          },
+          onError: () =>
+            notifyError(t('resourceDetail.delete.failedTitle'), t('resourceDetail.delete.failedMessage')),
+        })
+      }
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { Button, Checkbox, Label, Modal, Skeleton } from '@heroui/react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DEFAULT_USAGE_CSV_COLUMNS,
   type ResourceUsageRecord,
   USAGE_CSV_COLUMNS,
   type UsageCsvColumn,
 } from '@toolpass/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -13,8 +14,9 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { downloadUsageCsv, type UsageRange, useUsageRecords } from '../api/usage-export-queries.ts';
 
-/** The preview shows this many rows at most; the download has them all. */
-export const PREVIEW_ROW_LIMIT = 500;
+/** The preview's rows and its scrolling region (spec 02 §2). */
+export const PREVIEW_ROW_HEIGHT = 40;
+export const PREVIEW_MAX_HEIGHT = 500;
 
 type UsageExportModalProps = {
   range: UsageRange;
@@ -129,49 +131,88 @@ function UsagePreview({ range }: { range: UsageRange }) {
   if (records.data.length === 0)
     return <p className="py-6 text-center text-muted">{t('usageExport.empty')}</p>;
 
-  const shown = records.data.slice(0, PREVIEW_ROW_LIMIT);
   return (
     <section aria-labelledby="usage-preview-heading" className="flex flex-col gap-2">
       <h3 id="usage-preview-heading" className="font-medium">
         {t('usageExport.preview')}
       </h3>
-      <p className="text-sm text-muted">
-        {records.data.length > shown.length
-          ? t('usageExport.previewLimited', { shown: shown.length, total: records.data.length })
-          : t('usageExport.previewCount', { count: records.data.length })}
-      </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe). */}
-      <div className="max-h-[500px] overflow-auto rounded-xl border border-separator" tabIndex={0}>
-        <table className="w-full text-left text-sm" aria-label={t('usageExport.previewLabel')}>
-          <thead className="sticky top-0 bg-surface">
-            <tr className="h-10">
-              <th className="px-3">{t('usageExport.resource')}</th>
-              <th className="px-3">{t('usageExport.user')}</th>
-              <th className="px-3">{t('usageExport.start')}</th>
-              <th className="px-3">{t('usageExport.end')}</th>
-              <th className="px-3 text-right">{t('usageExport.minutes')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((record) => (
-              <PreviewRow
-                key={`${record.resource.id}-${record.user.id}-${record.startTime}`}
-                record={record}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <p className="text-sm text-muted">{t('usageExport.previewCount', { count: records.data.length })}</p>
+      <PreviewTable records={records.data} />
     </section>
   );
 }
 
-function PreviewRow({ record }: { record: ResourceUsageRecord }) {
+/**
+ * Every record of the range, but only the rows in view (and a few around them) in the DOM: rows
+ * of 40 px in a region of at most 500 px (spec 02 §2). Spacer rows stand for the others, and
+ * aria-rowcount / aria-rowindex tell assistive technology where the rendered rows sit.
+ */
+function PreviewTable({ records }: { records: ResourceUsageRecord[] }) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: records.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => PREVIEW_ROW_HEIGHT,
+    overscan: 5,
+    // Before the first measurement (and in tests without layout) assume the full height.
+    initialRect: { width: 0, height: PREVIEW_MAX_HEIGHT },
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (rows[rows.length - 1]?.end ?? 0);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="overflow-auto rounded-xl border border-separator"
+      style={{ maxHeight: PREVIEW_MAX_HEIGHT }}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe).
+      tabIndex={0}
+    >
+      <table
+        className="w-full min-w-max text-left text-sm"
+        aria-label={t('usageExport.previewLabel')}
+        aria-rowcount={records.length + 1}
+      >
+        <thead className="sticky top-0 z-10 bg-surface">
+          <tr aria-rowindex={1} style={{ height: PREVIEW_ROW_HEIGHT }}>
+            <th className="px-3">{t('usageExport.resource')}</th>
+            <th className="px-3">{t('usageExport.user')}</th>
+            <th className="px-3">{t('usageExport.start')}</th>
+            <th className="px-3">{t('usageExport.end')}</th>
+            <th className="px-3 text-right">{t('usageExport.minutes')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable; it only keeps the scroll height.
+            <tr aria-hidden="true" style={{ height: before }}>
+              <td colSpan={5} />
+            </tr>
+          )}
+          {rows.map((row) => {
+            const record = records[row.index] as ResourceUsageRecord;
+            return <PreviewRow key={row.key} record={record} rowIndex={row.index + 2} />;
+          })}
+          {after > 0 && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty spacer row, never focusable; it only keeps the scroll height.
+            <tr aria-hidden="true" style={{ height: after }}>
+              <td colSpan={5} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PreviewRow({ record, rowIndex }: { record: ResourceUsageRecord; rowIndex: number }) {
   const { t } = useTranslation();
   return (
-    <tr className="h-10 border-t border-separator">
-      <td className="truncate px-3">{record.resource.name}</td>
-      <td className="truncate px-3">{record.user.username}</td>
+    <tr aria-rowindex={rowIndex} className="border-t border-separator" style={{ height: PREVIEW_ROW_HEIGHT }}>
+      <td className="max-w-40 truncate px-3">{record.resource.name}</td>
+      <td className="max-w-32 truncate px-3">{record.user.username}</td>
       <td className="whitespace-nowrap px-3">{formatDateTime(record.startTime)}</td>
       <td className="whitespace-nowrap px-3">
         {record.endTime ? formatDateTime(record.endTime) : t('usageExport.running')}

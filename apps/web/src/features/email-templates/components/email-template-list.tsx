@@ -1,0 +1,73 @@
+import { buttonVariants, Skeleton, Table } from '@heroui/react';
+import type { EmailTemplate } from '@toolpass/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useEmailTemplates } from '../api/use-email-templates.ts';
+import { emailTemplateErrorDetail, templateTypeName } from '../hooks/email-template-messages.ts';
+
+type TemplateRow = EmailTemplate & { id: string; name: string };
+
+/** Every mail template: its type, its subject and a link to its editor (spec 02 §2). */
+export function EmailTemplateList() {
+  const { t, i18n } = useTranslation();
+  const templates = useEmailTemplates();
+  // Rows read only their item (web README): the translated name is part of it.
+  const rows = useMemo<TemplateRow[]>(
+    () =>
+      (templates.data ?? []).map((template) => ({
+        ...template,
+        id: template.type,
+        name: templateTypeName(t, template.type),
+      })),
+    [templates.data, t],
+  );
+
+  if (templates.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />;
+  if (templates.isError) {
+    return (
+      <LoadError
+        title={t('emailTemplates.loadFailed')}
+        message={emailTemplateErrorDetail(t, templates.error)}
+        onRetry={() => void templates.refetch()}
+      />
+    );
+  }
+
+  return (
+    <Table>
+      <Table.ScrollContainer>
+        <Table.Content aria-label={t('emailTemplates.tableLabel')}>
+          <Table.Header>
+            <Table.Column isRowHeader>{t('emailTemplates.type')}</Table.Column>
+            <Table.Column>{t('emailTemplates.subject')}</Table.Column>
+            <Table.Column>{t('emailTemplates.actions')}</Table.Column>
+          </Table.Header>
+          <Table.Body items={rows} dependencies={[i18n.language]}>
+            {(row) => (
+              <Table.Row id={row.id}>
+                <Table.Cell className="align-top">
+                  <div className="flex flex-col">
+                    <span className="font-medium">{row.name}</span>
+                    <span className="font-mono text-xs text-muted">{row.type}</span>
+                  </div>
+                </Table.Cell>
+                <Table.Cell className="align-top [overflow-wrap:anywhere]">{row.subject}</Table.Cell>
+                <Table.Cell className="align-top">
+                  <Link
+                    to={`/email-templates/${row.type}`}
+                    className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+                    aria-label={t('emailTemplates.editLabel', { name: row.name })}
+                  >
+                    {t('emailTemplates.edit')}
+                  </Link>
+                </Table.Cell>
+              </Table.Row>
+            )}
+          </Table.Body>
+        </Table.Content>
+      </Table.ScrollContainer>
+    </Table>
+  );
+}

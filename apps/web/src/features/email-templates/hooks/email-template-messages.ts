@@ -1,0 +1,60 @@
+import { EMAIL_SUBJECT_MAX_LENGTH, EmailTemplateMessages, type EmailTemplateType } from '@toolpass/contracts';
+import type { TFunction } from 'i18next';
+import { translateServerMessage } from '../../../i18n/server-message.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { EmailTemplateProblems } from '../email-template-draft.ts';
+
+/** The name of a template type (spec 02 §2 names the first two); literal keys, so the check finds them. */
+export function templateTypeName(t: TFunction, type: EmailTemplateType): string {
+  switch (type) {
+    case 'verify-email':
+      return t('emailTemplates.types.verifyEmail');
+    case 'reset-password':
+      return t('emailTemplates.types.resetPassword');
+    case 'change-email':
+      return t('emailTemplates.types.changeEmail');
+    case 'email-changed':
+      return t('emailTemplates.types.emailChanged');
+  }
+}
+
+/** What a variable holds, shown beside it in the editor. */
+export function variableDescription(t: TFunction, variable: string): string | undefined {
+  switch (variable) {
+    case 'user.username':
+      return t('emailTemplates.variables.username');
+    case 'user.email':
+      return t('emailTemplates.variables.email');
+    case 'newEmail':
+      return t('emailTemplates.variables.newEmail');
+    case 'url':
+      return t('emailTemplates.variables.url');
+    case 'host':
+      return t('emailTemplates.variables.host');
+    default:
+      return undefined;
+  }
+}
+
+/** A server message in the user's language: the template contract's own, the common ones, else as sent. */
+export function emailTemplateErrorDetail(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  if (error.message === EmailTemplateMessages.notFound) return t('emailTemplates.messages.notFound');
+  if (error.message === EmailTemplateMessages.invalidMjml) return t('emailTemplates.messages.invalidMjml');
+  return translateServerMessage(t, error.message);
+}
+
+export function isTemplateNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function problemText(t: TFunction, problem: EmailTemplateProblems[keyof EmailTemplateProblems]) {
+  switch (problem) {
+    case 'required':
+      return t('emailTemplates.editor.required');
+    case 'tooLong':
+      return t('emailTemplates.editor.subjectTooLong', { max: EMAIL_SUBJECT_MAX_LENGTH });
+    case undefined:
+      return undefined;
+  }
+}
