@@ -50,19 +50,13 @@ const manageMqttServers = {
 } satisfies RouteHandle;
 
 /** Spec 02 §2: others are sent to /. */
-const manageSsoProviders = {
-  access: ROUTE_ACCESS.manageSystemConfiguration,
-  redirectWhenDenied: () => '/',
-} satisfies RouteHandle;
-
-/** Spec 02 §2: others are sent to /. */
 const manageCsvExport = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
-/** Spec 02 §2: others are sent to /. */
-const manageEmailTemplates = {
+/** Spec 02 §2: the SSO providers and email templates send others to /. */
+const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
@@ -116,9 +110,13 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
-          { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSsoProviders },
-          { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageEmailTemplates },
-          { path: 'email-templates/:type', element: <EmailTemplatePage />, handle: manageEmailTemplates },
+          { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
+          { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageSystemConfiguration },
+          {
+            path: 'email-templates/:type',
+            element: <EmailTemplatePage />,
+            handle: manageSystemConfiguration,
+          },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

@@ -174,8 +174,8 @@ export const DownloadIcon = (props: IconProps) => (
 );
 export const KeyIcon = (props: IconProps) => (
   <Icon {...props}>
-    <circle cx="7.5" cy="15.5" r="4.5" />
-    <path d="M10.7 12.3L21 2M16 7l3 3M18.5 4.5l2 2" />
+    <circle cx="8" cy="15" r="4" />
+    <path d="M11 12l9-9M17 6l3 3" />
   </Icon>
 );
 export const MailIcon = (props: IconProps) => (

@@ -28,12 +28,10 @@ export function useSsoReturn() {
     setSearchParams(remaining, { replace: true });
     if (auth === 'invalid') notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.invalidAuthMessage'));
     else if (auth) signInWithToken(auth);
-    else if (failure !== undefined) {
-      // Only a failed sign-on needs the wording; it would weigh on every sign-in screen (decision 4).
-      void import('./sso-failure-message.ts').then(({ ssoFailureMessage }) =>
-        notifyError(t('auth.sso.invalidAuthTitle'), ssoFailureMessage(t, failure)),
-      );
-    }
+    // The reason picks its text by i18next context (auth.sso.failure_<code>); a code without
+    // one gets the general text.
+    else if (failure !== undefined)
+      notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.failure', { context: failure }));
   }, [ssoReturn, setSearchParams, signInWithToken, t]);
 
   /** After linking, the provider signs in again and returns here, without the linking parameters. */
