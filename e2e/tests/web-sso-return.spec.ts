@@ -55,11 +55,11 @@ test('account linking asks for the password, then starts single sign-on again', 
   });
 
   await test.step('a refusal of the server shows its message', async () => {
-    // The server has no link-account endpoint yet: its 404 message is what the member sees.
+    // No account has this address: the server answers as for a wrong password.
     await dialog.getByLabel('Password', { exact: true }).fill('the old password');
     await dialog.getByRole('button', { name: 'Link account' }).click();
     await expect(page.getByText('Account linking failed')).toBeVisible();
-    await expect(page.getByText('Route POST /api/auth/sso/link-account not found')).toBeVisible();
+    await expect(page.getByText('Unauthorized - Invalid credentials')).toBeVisible();
     await expect(dialog).toBeVisible();
   });
 

@@ -53,6 +53,11 @@ import { createResourceListingService } from './domains/resources/resource-listi
 import { createResourcesRepository } from './domains/resources/resources.repository.ts';
 import { resourcesRoutes } from './domains/resources/resources.routes.ts';
 import { createResourcesService } from './domains/resources/resources.service.ts';
+import { createOidcRelyingParty } from './domains/sso/oidc-relying-party.ts';
+import { createSsoRepository } from './domains/sso/sso.repository.ts';
+import { ssoRoutes } from './domains/sso/sso.routes.ts';
+import { createSsoService } from './domains/sso/sso.service.ts';
+import { createSsoTransactionCookie } from './domains/sso/sso-transaction-cookie.ts';
 import { createUsageRepository, inUseByCondition } from './domains/usage/usage.repository.ts';
 import { usageRoutes } from './domains/usage/usage.routes.ts';
 import { createUsageService } from './domains/usage/usage.service.ts';
@@ -235,6 +240,23 @@ export function createServices(deps: AppDeps) {
     },
   });
 
+  const sso = createSsoService({
+    db,
+    repo: createSsoRepository(),
+    clock,
+    secrets: secretBox('sso-client-secret'),
+    relyingParty: createOidcRelyingParty({ logger: deps.logger, now: () => clock.now().getTime() }),
+    users,
+    auth,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+  const ssoTransactions = createSsoTransactionCookie({
+    secretKey,
+    secure: deps.config.publicUrl.startsWith('https://'),
+    now: () => clock.now().getTime(),
+  });
+
   // Resources, groups, introductions and usage: every change others react to is an outbox event.
   // The SSE hub is a live consumer, handed each event after its commit on every instance; the
   // consumers that must see every event (the test probes; later MQTT, webhooks, plugins) get a
@@ -371,6 +393,8 @@ export function createServices(deps: AppDeps) {
     users,
     userSearch,
     auth,
+    sso,
+    ssoTransactions,
     outbox,
     eventFanout,
     resourceEventHub,
@@ -431,6 +455,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes({ database: deps.database, version: APP_VERSION }));
   await app.register(authRoutes({ auth: services.auth }));
+  await app.register(ssoRoutes({ sso: services.sso, cookie: services.ssoTransactions }));
   await app.register(
     usersRoutes({ users: services.users, rateLimits, now: () => services.clock.now().getTime() }),
   );

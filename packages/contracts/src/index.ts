@@ -14,6 +14,7 @@ export * from './resource-groups.ts';
 export * from './resource-messages.ts';
 export * from './resources.ts';
 export * from './sso.ts';
+export * from './sso-messages.ts';
 export * from './usage.ts';
 export * from './user-search.ts';
 export * from './users.ts';

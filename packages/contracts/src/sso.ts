@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { userText } from './common.ts';
+import { IdSchema, userText, visibleName } from './common.ts';
+import { NAME_MAX_LENGTH } from './limits.ts';
+import { isAllowedProviderUrl, SSO_ERROR_CODES, SsoMessages } from './sso-messages.ts';
 
 export const SsoProviderTypeSchema = z.enum(['OIDC']);
 export type SsoProviderType = z.infer<typeof SsoProviderTypeSchema>;
@@ -10,10 +12,101 @@ export const SsoProviderSummarySchema = z
   .describe('A single sign-on provider offered on the sign-in screen');
 export type SsoProviderSummary = z.infer<typeof SsoProviderSummarySchema>;
 
-/** Links a single sign-on identity to the local account with that email (spec 01 §3, §7). */
+export const SsoErrorCodeSchema = z.enum(SSO_ERROR_CODES);
+export type SsoErrorCode = z.infer<typeof SsoErrorCodeSchema>;
+
+const ProviderUrlSchema = userText()
+  .trim()
+  .min(1, 'Required.')
+  .max(2_000)
+  .refine(isAllowedProviderUrl, { message: SsoMessages.insecureUrl });
+const ClientIdSchema = userText().trim().min(1, 'Required.').max(1_000);
+const ClientSecretSchema = userText()
+  .min(1, 'Required.')
+  .max(4_000)
+  .describe('Write-only: stored encrypted under SECRET_KEY, never answered');
+const ProviderNameSchema = visibleName().trim().min(1, 'Name is required.').max(NAME_MAX_LENGTH);
+
+/** The OpenID Connect settings of a provider as answered: never the client secret. */
+export const OidcConfigurationSchema = z.object({
+  issuer: z.string(),
+  authorizationURL: z.string(),
+  tokenURL: z.string(),
+  userInfoURL: z.string(),
+  clientId: z.string(),
+});
+
+/** A provider as its administrators see it (spec 02 §3); the client secret is write-only. */
+export const SsoProviderSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: SsoProviderTypeSchema,
+    oidcConfiguration: OidcConfigurationSchema,
+  })
+  .describe('A single sign-on provider; the client secret is stored encrypted and never answered');
+export type SsoProvider = z.infer<typeof SsoProviderSchema>;
+
+/** Every field is required (spec 02 §5). */
+export const CreateSsoProviderBodySchema = z.object({
+  name: ProviderNameSchema,
+  type: SsoProviderTypeSchema,
+  oidcConfiguration: z.object({
+    issuer: ProviderUrlSchema,
+    authorizationURL: ProviderUrlSchema,
+    tokenURL: ProviderUrlSchema,
+    userInfoURL: ProviderUrlSchema,
+    clientId: ClientIdSchema,
+    clientSecret: ClientSecretSchema,
+  }),
+});
+export type CreateSsoProviderBody = z.infer<typeof CreateSsoProviderBodySchema>;
+
+/** Absent fields keep their value; without `clientSecret` the stored secret is kept. */
+export const UpdateSsoProviderBodySchema = z.object({
+  name: ProviderNameSchema.optional(),
+  type: SsoProviderTypeSchema.optional(),
+  oidcConfiguration: z
+    .object({
+      issuer: ProviderUrlSchema.optional(),
+      authorizationURL: ProviderUrlSchema.optional(),
+      tokenURL: ProviderUrlSchema.optional(),
+      userInfoURL: ProviderUrlSchema.optional(),
+      clientId: ClientIdSchema.optional(),
+      clientSecret: ClientSecretSchema.optional(),
+    })
+    .optional(),
+});
+export type UpdateSsoProviderBody = z.infer<typeof UpdateSsoProviderBodySchema>;
+
+export const SsoProviderIdParamsSchema = z.object({ id: IdSchema });
+
+export const SsoLoginQuerySchema = z.object({
+  redirectTo: userText()
+    .max(4_000)
+    .optional()
+    .describe(
+      "Where to return; only addresses on PUBLIC_URL's origin are followed, others mean the app root",
+    ),
+});
+
+/**
+ * Links a single sign-on identity to the local account with that email (spec 01 §3, §7).
+ * `externalId` is the value the callback put in the address: a short-lived handle of that
+ * sign-on, not the provider's subject, so only the browser that signed on can link it.
+ */
 export const LinkSsoAccountBodySchema = z.object({
   email: userText().trim().min(1).max(254),
   externalId: userText().min(1).max(1_000),
   password: userText().min(1).max(1_024),
 });
 export type LinkSsoAccountBody = z.infer<typeof LinkSsoAccountBodySchema>;
+
+/** A Keycloak realm's discovery document, read by the providers page (spec 02 §7). */
+export const OidcDiscoveryDocumentSchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  userinfo_endpoint: z.string(),
+});
+export type OidcDiscoveryDocument = z.infer<typeof OidcDiscoveryDocumentSchema>;

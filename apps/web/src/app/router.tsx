@@ -26,6 +26,7 @@ const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-pag
 const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
+const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
@@ -54,8 +55,8 @@ const manageCsvExport = {
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
-/** Spec 02 §2: others are sent to /. */
-const manageEmailTemplates = {
+/** Spec 02 §2: the SSO providers and email templates send others to /. */
+const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
@@ -109,8 +110,13 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
-          { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageEmailTemplates },
-          { path: 'email-templates/:type', element: <EmailTemplatePage />, handle: manageEmailTemplates },
+          { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
+          { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageSystemConfiguration },
+          {
+            path: 'email-templates/:type',
+            element: <EmailTemplatePage />,
+            handle: manageSystemConfiguration,
+          },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },

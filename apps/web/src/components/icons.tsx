@@ -172,6 +172,12 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
   </Icon>
 );
+export const KeyIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M11 12l9-9M17 6l3 3" />
+  </Icon>
+);
 export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -18,6 +18,7 @@ export const FEATURE_NAMESPACES = [
   'integrations',
   'webhooks',
   'usage-export',
+  'sso-providers',
   'email-templates',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];

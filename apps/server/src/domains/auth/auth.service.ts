@@ -19,40 +19,67 @@ export function createAuthService(deps: {
 }) {
   const tooMany = () => new AppError(429, Messages.tooManyRequests);
 
+  /**
+   * Checks a password, with one budget of failures per account however it is named (the
+   * account the lookup finds, or the name as the lookup normalises it) and one per client.
+   * A spent budget is refused before the password is hashed. Password sign-in and the linking
+   * of a single sign-on identity share these budgets.
+   */
+  async function checkPassword(
+    usernameOrEmail: string,
+    password: string,
+    client: string,
+  ): Promise<UserAccount> {
+    const found = await deps.users.findCredentials(usernameOrEmail);
+    const account = found ? `account ${found.account.id}` : `name ${lookupKey(usernameOrEmail)}`;
+    if (deps.limits.perAccount.blocked(account) || deps.limits.perClient.blocked(client)) throw tooMany();
+    // Unknown users cost a full hash too, so timing does not tell which names exist. An account
+    // made by single sign-on has no password and is refused the same way.
+    const valid = await verifyPassword(password, found?.passwordHash ?? (await hashForUnknownUser));
+    if (!found?.passwordHash || !valid) {
+      deps.limits.perAccount.record(account);
+      deps.limits.perClient.record(client);
+      throw unauthorized(Messages.invalidCredentials);
+    }
+    deps.limits.perAccount.reset(account);
+    return found.account;
+  }
+
   return {
-    /**
-     * Checks a password, with one budget of failures per account however it is named (the
-     * account the lookup finds, or the name as the lookup normalises it) and one per client.
-     * A spent budget is refused before the password is hashed.
-     */
     async signIn(
       usernameOrEmail: string,
       password: string,
       client: string,
     ): Promise<{ authToken: string; user: UserAccount }> {
-      const found = await deps.users.findCredentials(usernameOrEmail);
-      const account = found ? `account ${found.account.id}` : `name ${lookupKey(usernameOrEmail)}`;
-      if (deps.limits.perAccount.blocked(account) || deps.limits.perClient.blocked(client)) throw tooMany();
-      // Unknown users cost a full hash too, so timing does not tell which names exist.
-      const valid = await verifyPassword(password, found?.passwordHash ?? (await hashForUnknownUser));
-      if (!found?.passwordHash || !valid) {
-        deps.limits.perAccount.record(account);
-        deps.limits.perClient.record(client);
-        throw unauthorized(Messages.invalidCredentials);
-      }
-      deps.limits.perAccount.reset(account);
-      if (!found.account.isEmailVerified) {
+      const account = await checkPassword(usernameOrEmail, password, client);
+      if (!account.isEmailVerified) {
         // Only the owner (who knows the password) can get here, so a fresh link is safe to send;
         // it also rescues accounts whose first link expired. A spent budget still answers the
         // same; the last mail sent still holds a working link.
-        const resendKey = `account ${found.account.id}`;
+        const resendKey = `account ${account.id}`;
         if (!deps.limits.verificationResends.blocked(resendKey)) {
           deps.limits.verificationResends.record(resendKey);
-          await deps.users.resendVerification(found.account);
+          await deps.users.resendVerification(account);
         }
         throw unauthorized(Messages.emailNotVerified, { errorCode: ErrorCodes.emailNotVerified });
       }
-      return { authToken: await deps.sessions.issue(found.account.id), user: found.account };
+      return { authToken: await deps.sessions.issue(account.id), user: account };
+    },
+
+    /**
+     * The account with this email, proven by its password under the sign-in budgets (for linking
+     * a single sign-on identity to it).
+     */
+    async checkPasswordOfEmail(email: string, password: string, client: string): Promise<UserAccount> {
+      const account = await checkPassword(email, password, client);
+      // The look-up also matches usernames; only the owner of this address may link to it.
+      if (lookupKey(account.email) !== lookupKey(email)) throw unauthorized(Messages.invalidCredentials);
+      return account;
+    },
+
+    /** A session for an account a single sign-on provider vouched for: the same token as sign-in's. */
+    async issueSession(user: UserAccount): Promise<{ authToken: string; user: UserAccount }> {
+      return { authToken: await deps.sessions.issue(user.id), user };
     },
 
     /**

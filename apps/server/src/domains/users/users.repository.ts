@@ -113,6 +113,7 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
         passwordHash: string | null;
         isEmailVerified: boolean;
         permissions: SystemPermissions;
+        externalIdentifier?: string | null;
         now: Date;
       },
     ): Promise<UserAccount> {
@@ -124,7 +125,7 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
           email: user.email,
           email_key: lookupKey(user.email),
           password_hash: user.passwordHash,
-          external_identifier: null,
+          external_identifier: user.externalIdentifier ?? null,
           is_email_verified: user.isEmailVerified,
           can_manage_resources: user.permissions.canManageResources,
           can_manage_system_configuration: user.permissions.canManageSystemConfiguration,
@@ -292,6 +293,16 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
         .returningAll()
         .executeTakeFirst();
       return row && toAccount(row);
+    },
+
+    /** Sets the external identifier of an account that has none yet. */
+    async setExternalIdentifierIfNone(db: Db, id: number, externalIdentifier: string, now: Date) {
+      await db
+        .updateTable('users')
+        .set({ external_identifier: externalIdentifier, updated_at: now })
+        .where('id', '=', id)
+        .where('external_identifier', 'is', null)
+        .execute();
     },
 
     async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date) {

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http/e
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { MailQueue, OutgoingMail } from '../../platform/mail/mail-queue.ts';
 import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
+import { ssoUsernameBase, ssoUsernameCandidates } from './sso-username.ts';
 import { lookupKey, type UserAccount, type UsersRepository } from './users.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -361,8 +362,47 @@ export function createUsersService(deps: {
       return preferences;
     },
 
-    async findById(id: number): Promise<UserAccount | undefined> {
-      return deps.repo.findById(deps.db, id);
+    async findById(id: number, executor: Db = deps.db): Promise<UserAccount | undefined> {
+      return deps.repo.findById(executor, id);
+    },
+
+    async findByEmail(email: string, executor: Db = deps.db): Promise<UserAccount | undefined> {
+      return deps.repo.findByEmail(executor, email);
+    },
+
+    /**
+     * An account for a person a single sign-on provider vouched for, in the caller's transaction:
+     * no password (password sign-in refuses it until a reset sets one), no permissions, the
+     * username from the provider made unique, verified when the provider verified the email.
+     */
+    async createFromSingleSignOn(
+      tx: Db,
+      person: {
+        preferredUsername: string | undefined;
+        email: string;
+        isEmailVerified: boolean;
+        externalIdentifier: string;
+      },
+    ): Promise<UserAccount> {
+      const candidates = ssoUsernameCandidates(ssoUsernameBase(person.preferredUsername, person.email), () =>
+        newToken().slice(0, 6),
+      );
+      let username = candidates.next().value as string;
+      while (await deps.repo.isUsernameTaken(tx, username)) username = candidates.next().value as string;
+      return deps.repo.insert(tx, {
+        username,
+        email: person.email,
+        passwordHash: null,
+        isEmailVerified: person.isEmailVerified,
+        permissions: NO_PERMISSIONS,
+        externalIdentifier: person.externalIdentifier,
+        now: deps.clock.now(),
+      });
+    },
+
+    /** Shows a linked identity as the account's external identifier, unless it has one. */
+    async setExternalIdentifierIfNone(tx: Db, userId: number, externalIdentifier: string): Promise<void> {
+      await deps.repo.setExternalIdentifierIfNone(tx, userId, externalIdentifier, deps.clock.now());
     },
 
     /** One user: the user itself or a holder of canManageUsers. */

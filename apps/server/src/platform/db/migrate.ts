@@ -11,6 +11,7 @@ import { userLanguageMigration } from './migrations/0008-user-language.ts';
 import { mqttMigration } from './migrations/0009-mqtt.ts';
 import { webhooksMigration } from './migrations/0010-webhooks.ts';
 import { usageStartIndexMigration } from './migrations/0011-usage-start-index.ts';
+import { ssoMigration } from './migrations/0012-sso.ts';
 import { readersMigration } from './migrations/0013-readers.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
@@ -27,6 +28,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0009-mqtt': mqttMigration(dialect),
     '0010-webhooks': webhooksMigration(dialect),
     '0011-usage-start-index': usageStartIndexMigration(),
+    '0012-sso': ssoMigration(dialect),
     '0013-readers': readersMigration(dialect),
   };
 }

@@ -202,6 +202,41 @@ export type MqttConfigurationsTable = {
   updated_at: Timestamp;
 };
 
+export type SsoProvidersTable = {
+  id: Generated<number>;
+  name: string;
+  type: 'OIDC';
+  issuer: string;
+  authorization_url: string;
+  token_url: string;
+  userinfo_url: string;
+  client_id: string;
+  /** Sealed by the 'sso-client-secret' secret box; never the secret itself. */
+  client_secret_sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type SsoIdentitiesTable = {
+  id: Generated<number>;
+  provider_id: number;
+  /** The provider's `sub` claim. */
+  subject: string;
+  user_id: number;
+  created_at: Timestamp;
+};
+
+/** A sign-on whose email belongs to an existing account, waiting for that account's password. */
+export type SsoPendingLinksTable = {
+  id: Generated<number>;
+  token_hash: string;
+  provider_id: number;
+  subject: string;
+  email_key: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
 export type ReadersTable = {
   id: Generated<number>;
   name: string;
@@ -247,6 +282,9 @@ export type Database = {
   mqtt_servers: MqttServersTable;
   mqtt_configurations: MqttConfigurationsTable;
   webhooks: WebhooksTable;
+  sso_providers: SsoProvidersTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_pending_links: SsoPendingLinksTable;
   readers: ReadersTable;
   reader_resources: ReaderResourcesTable;
   nfc_cards: NfcCardsTable;

@@ -21,6 +21,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
         'img-src': ["'self'", 'data:', 'blob:'],
         // URL documentation shows the manufacturer's or wiki's page in a sandboxed frame.
         'frame-src': ["'self'", 'http:', 'https:'],
+        // The SSO providers page reads a Keycloak realm's discovery document from the browser
+        // (spec 02 §7): https anywhere, plain http only on this machine, as providers allow.
+        'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
         'upgrade-insecure-requests': null,
       },
     },

@@ -12,6 +12,8 @@ export const REDACTED_PATHS = [
   '*.authToken',
   'secret',
   '*.secret',
+  'clientSecret',
+  '*.clientSecret',
 ];
 
 export function createLogger(level: string) {

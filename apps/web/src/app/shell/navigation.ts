@@ -1,5 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
-import { DownloadIcon, MailIcon, RadioTowerIcon, UsersIcon, WrenchIcon } from '../../components/icons.tsx';
+import {
+  DownloadIcon,
+  KeyIcon,
+  MailIcon,
+  RadioTowerIcon,
+  UsersIcon,
+  WrenchIcon,
+} from '../../components/icons.tsx';
 import type { RouteAccess } from '../../session/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -25,7 +32,15 @@ export const NAVIGATION: NavGroup[] = [
   {
     id: 'authentication',
     labelKey: 'nav.groups.authentication',
-    items: [{ to: '/users', labelKey: 'nav.users', icon: UsersIcon, access: ROUTE_ACCESS.users }],
+    items: [
+      {
+        to: '/sso/providers',
+        labelKey: 'nav.ssoProviders',
+        icon: KeyIcon,
+        access: ROUTE_ACCESS.manageSystemConfiguration,
+      },
+      { to: '/users', labelKey: 'nav.users', icon: UsersIcon, access: ROUTE_ACCESS.users },
+    ],
   },
   {
     id: 'system',

@@ -7,14 +7,6 @@ const answer = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status }));
 
 describe('fetchSsoProviders', () => {
-  it('treats a 404 (no SSO on the server) as an empty list', async () => {
-    vi.stubGlobal(
-      'fetch',
-      answer(404, { statusCode: 404, error: 'Not Found', message: 'Route not found', requestId: 'r' }),
-    );
-    await expect(fetchSsoProviders()).resolves.toEqual([]);
-  });
-
   it('returns the providers', async () => {
     vi.stubGlobal('fetch', answer(200, [{ id: 1, name: 'Makerspace SSO', type: 'OIDC' }]));
     await expect(fetchSsoProviders()).resolves.toEqual([{ id: 1, name: 'Makerspace SSO', type: 'OIDC' }]);

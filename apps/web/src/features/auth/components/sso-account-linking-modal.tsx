@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { translateServerMessage } from '../../../i18n/server-message.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useLinkSsoAccount } from '../api/use-link-sso-account.ts';
+import { ssoLinkErrorText } from '../hooks/sso-link-error.ts';
 import { type AccountLinking, canSubmitAccountLinking } from '../hooks/sso-return.ts';
 
 type SsoAccountLinkingModalProps = { linking: AccountLinking; onLinked: () => void };
@@ -36,12 +35,7 @@ export default function SsoAccountLinkingModal({ linking, onLinked }: SsoAccount
                 {
                   onSuccess: onLinked,
                   onError: (error) =>
-                    notifyError(
-                      t('auth.ssoLinking.failedTitle'),
-                      error instanceof ApiError && error.body
-                        ? translateServerMessage(t, error.body.message)
-                        : t('auth.ssoLinking.failedFallback'),
-                    ),
+                    notifyError(t('auth.ssoLinking.failedTitle'), ssoLinkErrorText(t, error)),
                 },
               );
             }}

@@ -1,10 +1,10 @@
 import { Alert, Card } from '@heroui/react';
-import type { SsoProviderSummary } from '@toolpass/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
 import { useSession } from '../../../session/session-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
+import { useSsoProviders } from '../api/use-sso-providers.ts';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
 import { LoginForm } from './login-form.tsx';
 import { SsoProviderButtons } from './sso-provider-buttons.tsx';
@@ -22,18 +22,13 @@ const ForgotPasswordForm = lazy(() =>
 
 type View = 'login' | 'register' | 'forgotPassword';
 
-/**
- * The server has no SSO routes yet, so there is no provider to offer; once it has, this becomes
- * `useSsoProviders().data ?? []`.
- */
-const SSO_PROVIDERS: SsoProviderSummary[] = [];
-
 /** Sign-in, registration and forgotten password on one page (spec 01 §2). */
 export function UnauthenticatedScreen() {
   const { t } = useTranslation();
   const { signedOutReason } = useSession();
   const [view, setView] = useState<View>('login');
   const { accountLinking, onAccountLinked } = useSsoReturn();
+  const ssoProviders = useSsoProviders();
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <SkipLink />
@@ -66,7 +61,7 @@ export function UnauthenticatedScreen() {
               {view === 'register' && <RegisterForm onSignIn={() => setView('login')} />}
               {view === 'forgotPassword' && <ForgotPasswordForm onBack={() => setView('login')} />}
             </Suspense>
-            {view !== 'forgotPassword' && <SsoProviderButtons providers={SSO_PROVIDERS} />}
+            {view !== 'forgotPassword' && <SsoProviderButtons providers={ssoProviders.data ?? []} />}
           </Card.Content>
         </Card>
       </main>

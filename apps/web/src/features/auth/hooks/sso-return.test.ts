@@ -49,6 +49,13 @@ describe('readSsoReturn', () => {
     ).toBe(undefined);
   });
 
+  it('reads the reason of a failed sign-on and removes it', () => {
+    const result = read('ssoError=invalid-state&lng=de');
+    expect(result.failure).toBe('invalid-state');
+    expect(result.auth).toBeUndefined();
+    expect(result.remaining.toString()).toBe('lng=de');
+  });
+
   it('ignores linking parameters without accountLinking=required', () => {
     expect(read('accountLinking=maybe&email=a%40example.test').accountLinking).toBeUndefined();
   });

@@ -1,5 +1,8 @@
 import { parseAuth, type StoredAuth } from '../../../session/auth-storage.ts';
 
+/** The parameter the callback names a failed sign-on's reason in (contracts' SSO_ERROR_PARAM). */
+const SSO_ERROR_PARAM = 'ssoError';
+
 /** What the single sign-on callback asks for when an account with the same email already exists. */
 export type AccountLinking = {
   email: string | undefined;
@@ -12,6 +15,11 @@ export type SsoReturn = {
   /** `invalid` when the `auth` parameter is there but not an auth object. */
   auth: StoredAuth | 'invalid' | undefined;
   accountLinking: AccountLinking | undefined;
+  /**
+   * The reason code when the callback came back with `ssoError` (contracts' SSO_ERROR_CODES; an
+   * unknown one is worded generally).
+   */
+  failure: string | undefined;
   /** The query string without the parameters read here, so a reload does not repeat them. */
   remaining: URLSearchParams;
 };
@@ -44,7 +52,10 @@ export function readSsoReturn(search: URLSearchParams): SsoReturn {
     };
     for (const name of LINKING_PARAMS) remaining.delete(name);
   }
-  return { auth, accountLinking, remaining };
+
+  const failure = search.get(SSO_ERROR_PARAM) ?? undefined;
+  remaining.delete(SSO_ERROR_PARAM);
+  return { auth, accountLinking, failure, remaining };
 }
 
 /** Submitting the password needs both (spec 01 §2). */

@@ -8,8 +8,8 @@ import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
  * Acts on the return from single sign-on (spec 01 §2): an `auth` object signs in as a password
- * sign-in does; an account linking request is handed to the caller until it is linked. Both are
- * taken out of the address at once.
+ * sign-in does; an account linking request is handed to the caller until it is linked; a failed
+ * sign-on's reason is shown. All are taken out of the address at once.
  */
 export function useSsoReturn() {
   const { t } = useTranslation();
@@ -23,11 +23,15 @@ export function useSsoReturn() {
   useEffect(() => {
     if (isHandled.current) return;
     isHandled.current = true;
-    const { auth, remaining } = ssoReturn;
-    if (auth === undefined && ssoReturn.accountLinking === undefined) return;
+    const { auth, failure, remaining } = ssoReturn;
+    if (auth === undefined && ssoReturn.accountLinking === undefined && failure === undefined) return;
     setSearchParams(remaining, { replace: true });
     if (auth === 'invalid') notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.invalidAuthMessage'));
     else if (auth) signInWithToken(auth);
+    // The reason picks its text by i18next context (auth.sso.failure_<code>); a code without
+    // one gets the general text.
+    else if (failure !== undefined)
+      notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.failure', { context: failure }));
   }, [ssoReturn, setSearchParams, signInWithToken, t]);
 
   /** After linking, the provider signs in again and returns here, without the linking parameters. */

@@ -1,0 +1,189 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import { readDate } from '../../platform/db/db-values.ts';
+import type { SsoProvidersTable } from '../../platform/db/schema.ts';
+
+/** A provider as stored: the client secret sealed by the secret box. */
+export type SsoProviderRecord = {
+  id: number;
+  name: string;
+  type: 'OIDC';
+  issuer: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  sealedClientSecret: string;
+  updatedAt: Date;
+};
+
+export type SsoProviderFields = Omit<SsoProviderRecord, 'id' | 'updatedAt'>;
+
+type ProviderRow = Selectable<SsoProvidersTable>;
+
+function toProvider(row: ProviderRow): SsoProviderRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    issuer: row.issuer,
+    authorizationUrl: row.authorization_url,
+    tokenUrl: row.token_url,
+    userInfoUrl: row.userinfo_url,
+    clientId: row.client_id,
+    sealedClientSecret: row.client_secret_sealed,
+    updatedAt: readDate(row.updated_at),
+  };
+}
+
+function providerColumns(fields: Partial<SsoProviderFields>) {
+  return {
+    ...(fields.name !== undefined ? { name: fields.name } : {}),
+    ...(fields.type !== undefined ? { type: fields.type } : {}),
+    ...(fields.issuer !== undefined ? { issuer: fields.issuer } : {}),
+    ...(fields.authorizationUrl !== undefined ? { authorization_url: fields.authorizationUrl } : {}),
+    ...(fields.tokenUrl !== undefined ? { token_url: fields.tokenUrl } : {}),
+    ...(fields.userInfoUrl !== undefined ? { userinfo_url: fields.userInfoUrl } : {}),
+    ...(fields.clientId !== undefined ? { client_id: fields.clientId } : {}),
+    ...(fields.sealedClientSecret !== undefined ? { client_secret_sealed: fields.sealedClientSecret } : {}),
+  };
+}
+
+/** All SQL of single sign-on: providers, identities and pending links. */
+export function createSsoRepository() {
+  return {
+    async listProviders(db: Db): Promise<SsoProviderRecord[]> {
+      const rows = await db.selectFrom('sso_providers').selectAll().orderBy('name').orderBy('id').execute();
+      return rows.map(toProvider);
+    },
+
+    async findProvider(db: Db, id: number): Promise<SsoProviderRecord | undefined> {
+      const row = await db.selectFrom('sso_providers').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toProvider(row);
+    },
+
+    async insertProvider(db: Db, fields: SsoProviderFields, now: Date): Promise<SsoProviderRecord> {
+      const row = await db
+        .insertInto('sso_providers')
+        .values({
+          name: fields.name,
+          type: fields.type,
+          issuer: fields.issuer,
+          authorization_url: fields.authorizationUrl,
+          token_url: fields.tokenUrl,
+          userinfo_url: fields.userInfoUrl,
+          client_id: fields.clientId,
+          client_secret_sealed: fields.sealedClientSecret,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toProvider(row);
+    },
+
+    async updateProvider(
+      db: Db,
+      id: number,
+      fields: Partial<SsoProviderFields>,
+      now: Date,
+    ): Promise<SsoProviderRecord | undefined> {
+      const row = await db
+        .updateTable('sso_providers')
+        .set({ ...providerColumns(fields), updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toProvider(row);
+    },
+
+    /** Deletes the provider with its identities and pending links (cascade); false when absent. */
+    async deleteProvider(db: Db, id: number): Promise<boolean> {
+      const result = await db.deleteFrom('sso_providers').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    // ---- identities: which account a provider's subject signs in to ----
+
+    async findUserIdBySubject(db: Db, providerId: number, subject: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('sso_identities')
+        .select('user_id')
+        .where('provider_id', '=', providerId)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    async hasIdentityForUser(db: Db, providerId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sso_identities')
+        .select('id')
+        .where('provider_id', '=', providerId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async insertIdentity(
+      db: Db,
+      identity: { providerId: number; subject: string; userId: number; now: Date },
+    ): Promise<void> {
+      await db
+        .insertInto('sso_identities')
+        .values({
+          provider_id: identity.providerId,
+          subject: identity.subject,
+          user_id: identity.userId,
+          created_at: identity.now,
+        })
+        .execute();
+    },
+
+    // ---- pending links: a sign-on waiting for the password of the account with its email ----
+
+    async insertPendingLink(
+      db: Db,
+      link: {
+        tokenHash: string;
+        providerId: number;
+        subject: string;
+        emailKey: string;
+        now: Date;
+        expiresAt: Date;
+      },
+    ): Promise<void> {
+      // Expired ones are swept here: a pending link is only ever written by a sign-on, so the
+      // table stays as small as the sign-ons of the last few minutes.
+      await db.deleteFrom('sso_pending_links').where('expires_at', '<=', link.now).execute();
+      await db
+        .insertInto('sso_pending_links')
+        .values({
+          token_hash: link.tokenHash,
+          provider_id: link.providerId,
+          subject: link.subject,
+          email_key: link.emailKey,
+          created_at: link.now,
+          expires_at: link.expiresAt,
+        })
+        .execute();
+    },
+
+    /**
+     * Removes and returns a usable pending link; at most one caller wins, because the delete
+     * itself checks it is there.
+     */
+    async takePendingLink(db: Db, tokenHash: string, emailKey: string, now: Date) {
+      const row = await db
+        .deleteFrom('sso_pending_links')
+        .where('token_hash', '=', tokenHash)
+        .where('email_key', '=', emailKey)
+        .where('expires_at', '>', now)
+        .returning(['provider_id', 'subject'])
+        .executeTakeFirst();
+      return row && { providerId: row.provider_id, subject: row.subject };
+    },
+  };
+}
+
+export type SsoRepository = ReturnType<typeof createSsoRepository>;

@@ -1,0 +1,222 @@
+import {
+  CreateSsoProviderBodySchema,
+  LinkSsoAccountBodySchema,
+  Messages,
+  OkSchema,
+  SSO_ERROR_PARAM,
+  SsoLoginQuerySchema,
+  SsoProviderIdParamsSchema,
+  SsoProviderSchema,
+  SsoProviderSummarySchema,
+  UpdateSsoProviderBodySchema,
+} from '@toolpass/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withPermission } from '../../platform/http/route-guards.ts';
+import { presentUser } from '../users/present-user.ts';
+import type { SignOnOutcome, SsoService } from './sso.service.ts';
+import { withReturnParams } from './sso-return-address.ts';
+import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
+
+const tags = ['Single sign-on'];
+const security = [{ bearerAuth: [] }];
+const manageSystem = withPermission(
+  'canManageSystemConfiguration',
+  Messages.forbiddenInsufficientPermissions,
+);
+
+/** The callback's query as the provider sends it; openid-client reads and checks it. */
+const CallbackQuerySchema = z
+  .object({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    iss: z.string().optional(),
+    'session-state': z.string().optional(),
+    error: z.string().optional(),
+  })
+  .catchall(z.unknown());
+
+/** The address of a sign-on's outcome, with what the web app reads from it (spec 01 §2). */
+function outcomeAddress(outcome: SignOnOutcome, providerId: number): string {
+  switch (outcome.kind) {
+    case 'signed-in':
+      return withReturnParams(outcome.returnTo, {
+        auth: JSON.stringify({
+          authToken: outcome.session.authToken,
+          user: presentUser(outcome.session.user, outcome.session.user),
+        }),
+      });
+    case 'link-required':
+      return withReturnParams(outcome.returnTo, {
+        accountLinking: 'required',
+        email: outcome.email,
+        externalId: outcome.linkToken,
+        ssoProviderId: String(providerId),
+        ssoProviderType: 'OIDC',
+      });
+    case 'failed':
+      return withReturnParams(outcome.returnTo, { [SSO_ERROR_PARAM]: outcome.code });
+  }
+}
+
+/**
+ * Redirects of the sign-on carry a session token or a link handle in the address: the next page
+ * must not pass it on as a referrer, and no cache may keep it.
+ */
+function redirect(reply: FastifyReply, location: string) {
+  return reply
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'no-store')
+    .redirect(location, 302);
+}
+
+/** Single sign-on (spec 01 §2, §7; spec 02 §2, §7): providers, sign-on and account linking. */
+export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie }): FastifyPluginAsyncZod {
+  const callbackPath = (providerId: number) => new URL(deps.sso.callbackUrlOf(providerId)).pathname;
+
+  return async (app) => {
+    app.get(
+      '/api/auth/sso/providers',
+      {
+        schema: {
+          tags,
+          summary: 'The providers offered on the sign-in screen; public, without settings',
+          response: { 200: z.array(SsoProviderSummarySchema) },
+        },
+      },
+      async () => deps.sso.listSummaries(),
+    );
+
+    app.post(
+      '/api/auth/sso/providers',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a provider; the client secret is stored encrypted and never answered',
+          body: CreateSsoProviderBodySchema,
+          response: { 201: SsoProviderSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await deps.sso.create(request.body)),
+    );
+
+    app.get(
+      '/api/auth/sso/providers/:id',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary: 'One provider with its settings, without the client secret',
+          params: SsoProviderIdParamsSchema,
+          response: { 200: SsoProviderSchema },
+        },
+      },
+      async (request) => deps.sso.get(request.params.id),
+    );
+
+    app.put(
+      '/api/auth/sso/providers/:id',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Change a provider; absent fields keep their value, and without clientSecret the stored one',
+          params: SsoProviderIdParamsSchema,
+          body: UpdateSsoProviderBodySchema,
+          response: { 200: SsoProviderSchema },
+        },
+      },
+      async (request) => deps.sso.update(request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/auth/sso/providers/:id',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a provider and its links to accounts; the accounts stay',
+          params: SsoProviderIdParamsSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await deps.sso.delete(request.params.id);
+        return { message: 'Provider deleted' };
+      },
+    );
+
+    app.get(
+      '/api/auth/sso/OIDC/:id/login',
+      {
+        schema: {
+          tags,
+          summary:
+            'Start a sign-on: 302 to the provider (authorization code flow with PKCE, state and nonce). ' +
+            "redirectTo must be on PUBLIC_URL's origin, otherwise the app root is used.",
+          params: SsoProviderIdParamsSchema,
+          querystring: SsoLoginQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const { location, transaction } = await deps.sso.startSignOn(
+          request.params.id,
+          request.query.redirectTo,
+        );
+        reply.header(
+          'set-cookie',
+          deps.cookie.setHeader(deps.cookie.seal(transaction), callbackPath(request.params.id)),
+        );
+        return redirect(reply, location);
+      },
+    );
+
+    app.get(
+      '/api/auth/sso/OIDC/:id/callback',
+      {
+        schema: {
+          tags,
+          summary:
+            'The return from the provider: 302 to redirectTo with auth (signed in) or an account linking ' +
+            'request, or with ssoError when the sign-on failed',
+          params: SsoProviderIdParamsSchema,
+          querystring: CallbackQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const providerId = request.params.id;
+        const transaction = deps.cookie.open(deps.cookie.read(request.headers.cookie));
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        const outcome = await deps.sso.finishSignOn(providerId, query, transaction);
+        // The transaction is spent either way; a second use of it must start over.
+        reply.header('set-cookie', deps.cookie.clearHeader(callbackPath(providerId)));
+        return redirect(reply, outcomeAddress(outcome, providerId));
+      },
+    );
+
+    app.post(
+      '/api/auth/sso/link-account',
+      {
+        schema: {
+          tags,
+          summary:
+            'Link the identity of a sign-on to the account with this email, proven by its password; ' +
+            'externalId is the value the callback returned. Limited like password sign-in.',
+          body: LinkSsoAccountBodySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await deps.sso.link(request.body, request.ip);
+        return { message: 'Account linked' };
+      },
+    );
+  };
+}

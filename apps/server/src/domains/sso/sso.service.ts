@@ -1,0 +1,328 @@
+import {
+  type CreateSsoProviderBody,
+  EmailSchema,
+  type LinkSsoAccountBody,
+  type SsoErrorCode,
+  SsoMessages,
+  type SsoProvider,
+  type SsoProviderSummary,
+  type UpdateSsoProviderBody,
+} from '@toolpass/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/db-errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { Logger } from '../../platform/logging/logger.ts';
+import { lookupKey, type UserAccount } from '../users/users.repository.ts';
+import {
+  type OidcIdentity,
+  type OidcProviderSettings,
+  type OidcRelyingParty,
+  OidcSignInError,
+} from './oidc-relying-party.ts';
+import type { SsoProviderFields, SsoProviderRecord, SsoRepository } from './sso.repository.ts';
+import { safeReturnAddress } from './sso-return-address.ts';
+import { SSO_TRANSACTION_LIFETIME_MS, type SsoTransaction } from './sso-transaction-cookie.ts';
+
+/** How long the password of an existing account may be asked for after a sign-on found it. */
+export const PENDING_LINK_LIFETIME_MS = 15 * 60 * 1000;
+
+const providerNotFound = () => notFound(SsoMessages.providerNotFound);
+
+function toProvider(record: SsoProviderRecord): SsoProvider {
+  return {
+    id: record.id,
+    name: record.name,
+    type: record.type,
+    oidcConfiguration: {
+      issuer: record.issuer,
+      authorizationURL: record.authorizationUrl,
+      tokenURL: record.tokenUrl,
+      userInfoURL: record.userInfoUrl,
+      clientId: record.clientId,
+    },
+  };
+}
+
+/** How a sign-on at the callback ended. */
+export type SignOnOutcome =
+  | { kind: 'signed-in'; returnTo: string; session: { authToken: string; user: UserAccount } }
+  | { kind: 'link-required'; returnTo: string; email: string; linkToken: string }
+  | { kind: 'failed'; returnTo: string; code: SsoErrorCode };
+
+/**
+ * Single sign-on with OpenID Connect (issue 17): providers, the sign-on itself and the linking
+ * of an identity to an existing account. Client secrets are sealed before they are written and
+ * opened only to talk to the provider.
+ */
+export function createSsoService(deps: {
+  db: Db;
+  repo: SsoRepository;
+  clock: Clock;
+  secrets: SecretBox;
+  relyingParty: OidcRelyingParty;
+  users: {
+    findById(id: number, executor?: Db): Promise<UserAccount | undefined>;
+    findByEmail(email: string, executor?: Db): Promise<UserAccount | undefined>;
+    createFromSingleSignOn(
+      tx: Db,
+      person: {
+        preferredUsername: string | undefined;
+        email: string;
+        isEmailVerified: boolean;
+        externalIdentifier: string;
+      },
+    ): Promise<UserAccount>;
+    setExternalIdentifierIfNone(tx: Db, userId: number, externalIdentifier: string): Promise<void>;
+  };
+  auth: {
+    checkPasswordOfEmail(email: string, password: string, client: string): Promise<UserAccount>;
+    issueSession(user: UserAccount): Promise<{ authToken: string; user: UserAccount }>;
+  };
+  publicUrl: string;
+  logger: Logger;
+}) {
+  async function requireProvider(db: Db, id: number): Promise<SsoProviderRecord> {
+    const provider = await deps.repo.findProvider(db, id);
+    if (!provider) throw providerNotFound();
+    return provider;
+  }
+
+  /** Throws when the secret was sealed under another SECRET_KEY; the provider must be saved again. */
+  function settingsOf(provider: SsoProviderRecord): OidcProviderSettings {
+    return {
+      id: provider.id,
+      issuer: provider.issuer,
+      authorizationUrl: provider.authorizationUrl,
+      tokenUrl: provider.tokenUrl,
+      userInfoUrl: provider.userInfoUrl,
+      clientId: provider.clientId,
+      clientSecret: deps.secrets.open(provider.sealedClientSecret),
+      updatedAt: provider.updatedAt,
+    };
+  }
+
+  const callbackUrlOf = (providerId: number) =>
+    `${deps.publicUrl.replace(/\/$/, '')}/api/auth/sso/OIDC/${providerId}/callback`;
+
+  /** The account of an identity: the linked one, a new one, or a request to link by password. */
+  async function accountFor(
+    providerId: number,
+    identity: OidcIdentity,
+    returnTo: string,
+  ): Promise<SignOnOutcome> {
+    const linkedId = await deps.repo.findUserIdBySubject(deps.db, providerId, identity.subject);
+    const linked = linkedId !== undefined ? await deps.users.findById(linkedId) : undefined;
+    if (linked) return { kind: 'signed-in', returnTo, session: await deps.auth.issueSession(linked) };
+
+    const email =
+      identity.email && EmailSchema.safeParse(identity.email).success ? identity.email : undefined;
+    if (!email) return { kind: 'failed', returnTo, code: 'email-missing' };
+
+    const existing = await deps.users.findByEmail(email);
+    if (existing) {
+      if (await deps.repo.hasIdentityForUser(deps.db, providerId, existing.id)) {
+        return { kind: 'failed', returnTo, code: 'email-in-use' };
+      }
+      // The handle in the address is random and short-lived; only the browser of this sign-on
+      // holds it, so nobody can link a subject they did not sign on as (decision 14).
+      const linkToken = newToken();
+      const now = deps.clock.now();
+      await deps.repo.insertPendingLink(deps.db, {
+        tokenHash: hashToken(linkToken),
+        providerId,
+        subject: identity.subject,
+        emailKey: lookupKey(existing.email),
+        now,
+        expiresAt: new Date(now.getTime() + PENDING_LINK_LIFETIME_MS),
+      });
+      return { kind: 'link-required', returnTo, email, linkToken };
+    }
+
+    const created = await deps.db.transaction().execute(async (tx) => {
+      const user = await deps.users.createFromSingleSignOn(tx, {
+        preferredUsername: identity.preferredUsername,
+        email,
+        isEmailVerified: identity.emailVerified,
+        externalIdentifier: identity.subject,
+      });
+      await deps.repo.insertIdentity(tx, {
+        providerId,
+        subject: identity.subject,
+        userId: user.id,
+        now: deps.clock.now(),
+      });
+      return user;
+    });
+    return { kind: 'signed-in', returnTo, session: await deps.auth.issueSession(created) };
+  }
+
+  return {
+    /** What the sign-in screen shows: no settings at all. */
+    async listSummaries(): Promise<SsoProviderSummary[]> {
+      const providers = await deps.repo.listProviders(deps.db);
+      return providers.map((provider) => ({ id: provider.id, name: provider.name, type: provider.type }));
+    },
+
+    async get(id: number): Promise<SsoProvider> {
+      return toProvider(await requireProvider(deps.db, id));
+    },
+
+    async create(body: CreateSsoProviderBody): Promise<SsoProvider> {
+      const config = body.oidcConfiguration;
+      const record = await deps.repo.insertProvider(
+        deps.db,
+        {
+          name: body.name,
+          type: body.type,
+          issuer: config.issuer,
+          authorizationUrl: config.authorizationURL,
+          tokenUrl: config.tokenURL,
+          userInfoUrl: config.userInfoURL,
+          clientId: config.clientId,
+          sealedClientSecret: deps.secrets.seal(config.clientSecret),
+        },
+        deps.clock.now(),
+      );
+      return toProvider(record);
+    },
+
+    /** Absent fields keep their value; so does the client secret when none is sent. */
+    async update(id: number, body: UpdateSsoProviderBody): Promise<SsoProvider> {
+      const config = body.oidcConfiguration ?? {};
+      const changes: Partial<SsoProviderFields> = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(config.issuer !== undefined ? { issuer: config.issuer } : {}),
+        ...(config.authorizationURL !== undefined ? { authorizationUrl: config.authorizationURL } : {}),
+        ...(config.tokenURL !== undefined ? { tokenUrl: config.tokenURL } : {}),
+        ...(config.userInfoURL !== undefined ? { userInfoUrl: config.userInfoURL } : {}),
+        ...(config.clientId !== undefined ? { clientId: config.clientId } : {}),
+        ...(config.clientSecret !== undefined
+          ? { sealedClientSecret: deps.secrets.seal(config.clientSecret) }
+          : {}),
+      };
+      const record = await deps.repo.updateProvider(deps.db, id, changes, deps.clock.now());
+      if (!record) throw providerNotFound();
+      deps.relyingParty.forget(id);
+      return toProvider(record);
+    },
+
+    /** Its identities go with it; their accounts stay (and can set a password by reset). */
+    async delete(id: number): Promise<void> {
+      if (!(await deps.repo.deleteProvider(deps.db, id))) throw providerNotFound();
+      deps.relyingParty.forget(id);
+    },
+
+    callbackUrlOf,
+
+    /** Where to send the browser to sign on, and the transaction its return must match. */
+    async startSignOn(
+      providerId: number,
+      redirectTo: string | undefined,
+    ): Promise<{ location: string; transaction: SsoTransaction }> {
+      const provider = await requireProvider(deps.db, providerId);
+      const values = deps.relyingParty.newTransactionValues();
+      const location = await deps.relyingParty.authorizationUrl(settingsOf(provider), {
+        redirectUri: callbackUrlOf(providerId),
+        ...values,
+      });
+      return {
+        location: location.toString(),
+        transaction: {
+          providerId,
+          ...values,
+          redirectTo: safeReturnAddress(redirectTo, deps.publicUrl),
+          expiresAt: deps.clock.now().getTime() + SSO_TRANSACTION_LIFETIME_MS,
+        },
+      };
+    },
+
+    /**
+     * The return from the provider: `transaction` is what the browser's cookie held (undefined
+     * when it had none, or one not signed here, or expired). Never throws for a failed sign-on;
+     * the outcome says where the browser goes and why.
+     */
+    async finishSignOn(
+      providerId: number,
+      query: string,
+      transaction: SsoTransaction | undefined,
+    ): Promise<SignOnOutcome> {
+      const root = safeReturnAddress(undefined, deps.publicUrl);
+      if (!transaction || transaction.providerId !== providerId) {
+        return { kind: 'failed', returnTo: root, code: 'invalid-state' };
+      }
+      const returnTo = safeReturnAddress(transaction.redirectTo, deps.publicUrl);
+      const provider = await deps.repo.findProvider(deps.db, providerId);
+      if (!provider) return { kind: 'failed', returnTo, code: 'provider-unavailable' };
+      const callbackUrl = new URL(callbackUrlOf(providerId));
+      callbackUrl.search = query;
+      if (callbackUrl.searchParams.get('state') !== transaction.state) {
+        return { kind: 'failed', returnTo, code: 'invalid-state' };
+      }
+      let identity: OidcIdentity;
+      try {
+        identity = await deps.relyingParty.finishSignIn(settingsOf(provider), callbackUrl, transaction);
+      } catch (error) {
+        if (!(error instanceof OidcSignInError)) throw error;
+        deps.logger.warn(
+          {
+            providerId,
+            reason: error.message,
+            cause: error.cause instanceof Error ? error.cause.message : undefined,
+          },
+          'A single sign-on failed',
+        );
+        return { kind: 'failed', returnTo, code: error.reason };
+      }
+      try {
+        return await accountFor(providerId, identity, returnTo);
+      } catch (error) {
+        // Two first sign-ons of one person at once: the other created the account or identity.
+        if (!isUniqueViolation(error)) throw error;
+        return accountFor(providerId, identity, returnTo);
+      }
+    },
+
+    /**
+     * Links the identity of a pending sign-on to the account with this email, proven by its
+     * password under the sign-in budgets. The next sign-on with the provider enters that account.
+     */
+    async link(body: LinkSsoAccountBody, client: string): Promise<void> {
+      const account = await deps.auth.checkPasswordOfEmail(body.email, body.password, client);
+      try {
+        await deps.db.transaction().execute(async (tx) => {
+          const pending = await deps.repo.takePendingLink(
+            tx,
+            hashToken(body.externalId),
+            lookupKey(account.email),
+            deps.clock.now(),
+          );
+          if (!pending) throw badRequest(SsoMessages.linkExpired);
+          const linkedTo = await deps.repo.findUserIdBySubject(tx, pending.providerId, pending.subject);
+          if (linkedTo === account.id) return;
+          if (
+            linkedTo !== undefined ||
+            (await deps.repo.hasIdentityForUser(tx, pending.providerId, account.id))
+          ) {
+            throw conflict(SsoMessages.alreadyLinked);
+          }
+          await deps.repo.insertIdentity(tx, {
+            providerId: pending.providerId,
+            subject: pending.subject,
+            userId: account.id,
+            now: deps.clock.now(),
+          });
+          await deps.users.setExternalIdentifierIfNone(tx, account.id, pending.subject);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(SsoMessages.alreadyLinked);
+        throw error;
+      }
+    },
+  };
+}
+
+export type SsoService = ReturnType<typeof createSsoService>;

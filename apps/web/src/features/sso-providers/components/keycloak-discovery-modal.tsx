@@ -1,0 +1,112 @@
+import { Button, Description, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useKeycloakDiscovery } from '../api/use-keycloak-discovery.ts';
+import type { DiscoveredEndpoints } from '../keycloak-discovery.ts';
+
+type KeycloakDiscoveryModalProps = {
+  isOpen: boolean;
+  onClose: () => void;
+  onDiscovered: (endpoints: DiscoveredEndpoints) => void;
+};
+
+/**
+ * Reads a Keycloak realm's endpoints from `{host}/realms/{realm}/.well-known/openid-configuration`
+ * for a new provider (spec 02 §2, §5, §7). Host and realm are required.
+ */
+export function KeycloakDiscoveryModal({ isOpen, onClose, onDiscovered }: KeycloakDiscoveryModalProps) {
+  return (
+    <Modal.Backdrop
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Modal.Container scroll="outside">
+        <Modal.Dialog>
+          {/* Mounted per opening, so each opening starts empty. */}
+          <DiscoveryForm onDiscovered={onDiscovered} />
+        </Modal.Dialog>
+      </Modal.Container>
+    </Modal.Backdrop>
+  );
+}
+
+function DiscoveryForm({ onDiscovered }: { onDiscovered: (endpoints: DiscoveredEndpoints) => void }) {
+  const { t } = useTranslation();
+  const discovery = useKeycloakDiscovery();
+  const [host, setHost] = useState('');
+  const [realm, setRealm] = useState('');
+  const [isIncomplete, setIsIncomplete] = useState(false);
+
+  return (
+    <Form
+      validationBehavior="aria"
+      className="flex flex-col"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!host.trim() || !realm.trim()) {
+          setIsIncomplete(true);
+          return;
+        }
+        setIsIncomplete(false);
+        discovery.mutate({ host, realm }, { onSuccess: onDiscovered });
+      }}
+    >
+      <Modal.CloseTrigger aria-label={t('common.close')} />
+      <Modal.Header>
+        <Modal.Heading>{t('ssoProviders.discovery.title')}</Modal.Heading>
+      </Modal.Header>
+      <Modal.Body className="flex flex-col gap-4">
+        <p className="text-sm text-muted">{t('ssoProviders.discovery.description')}</p>
+        {isIncomplete && (
+          <FormErrorAlert
+            title={t('ssoProviders.discovery.title')}
+            message={t('ssoProviders.discovery.required')}
+          />
+        )}
+        {discovery.isError && (
+          <FormErrorAlert
+            title={t('ssoProviders.discovery.failed')}
+            message={t('ssoProviders.discovery.failedDetail')}
+          />
+        )}
+        <TextField
+          variant="secondary"
+          name="host"
+          isRequired
+          value={host}
+          onChange={(value) => {
+            setHost(value);
+            discovery.reset();
+          }}
+        >
+          <Label>{t('ssoProviders.discovery.host')}</Label>
+          <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
+          <Description>{t('ssoProviders.discovery.hostHint')}</Description>
+        </TextField>
+        <TextField
+          variant="secondary"
+          name="realm"
+          isRequired
+          value={realm}
+          onChange={(value) => {
+            setRealm(value);
+            discovery.reset();
+          }}
+        >
+          <Label>{t('ssoProviders.discovery.realm')}</Label>
+          <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
+        </TextField>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button slot="close" variant="tertiary">
+          {t('ssoProviders.cancel')}
+        </Button>
+        <SubmitButton isPending={discovery.isPending}>{t('ssoProviders.discovery.submit')}</SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

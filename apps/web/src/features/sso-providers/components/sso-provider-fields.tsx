@@ -1,0 +1,144 @@
+import { Description, FieldError, Input, Label, TextField } from '@heroui/react';
+import { NAME_MAX_LENGTH } from '@toolpass/contracts';
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
+import type { SsoProviderFormState } from '../hooks/use-sso-provider-form.ts';
+import type { SsoProviderDraft, SsoProviderProblem } from '../sso-provider-draft.ts';
+
+const noAutoFill = { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } as const;
+
+/**
+ * Name, the four OpenID Connect addresses, client id and secret of a provider (spec 02 §3, §5).
+ * The secret is write-only: an edit starts with it empty, and empty keeps the stored one.
+ */
+export function SsoProviderFields({
+  form,
+  callbackUrl,
+}: {
+  form: SsoProviderFormState;
+  callbackUrl?: string;
+}) {
+  const { t } = useTranslation();
+  const { draft, problems, serverErrors } = form;
+  const set = (change: Partial<SsoProviderDraft>) => form.change({ ...draft, ...change });
+  const problemText = (problem: SsoProviderProblem | undefined) => {
+    if (problem === 'required') return t('ssoProviders.validation.required');
+    if (problem === 'insecureUrl') return t('ssoProviders.validation.insecureUrl');
+    return undefined;
+  };
+  const errorOf = (field: keyof SsoProviderDraft) => problemText(problems[field]) ?? serverErrors[field];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ProviderTextField
+        name="name"
+        label={t('ssoProviders.form.name')}
+        value={draft.name}
+        onChange={(name) => set({ name })}
+        error={errorOf('name')}
+      >
+        <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
+      </ProviderTextField>
+      <ProviderTextField
+        name="issuer"
+        label={t('ssoProviders.form.issuer')}
+        type="url"
+        value={draft.issuer}
+        onChange={(issuer) => set({ issuer })}
+        error={errorOf('issuer')}
+        description={t('ssoProviders.form.issuerHint')}
+        inputProps={noAutoFill}
+      />
+      <ProviderTextField
+        name="authorizationURL"
+        label={t('ssoProviders.form.authorizationURL')}
+        type="url"
+        value={draft.authorizationURL}
+        onChange={(authorizationURL) => set({ authorizationURL })}
+        error={errorOf('authorizationURL')}
+        inputProps={noAutoFill}
+      />
+      <ProviderTextField
+        name="tokenURL"
+        label={t('ssoProviders.form.tokenURL')}
+        type="url"
+        value={draft.tokenURL}
+        onChange={(tokenURL) => set({ tokenURL })}
+        error={errorOf('tokenURL')}
+        inputProps={noAutoFill}
+      />
+      <ProviderTextField
+        name="userInfoURL"
+        label={t('ssoProviders.form.userInfoURL')}
+        type="url"
+        value={draft.userInfoURL}
+        onChange={(userInfoURL) => set({ userInfoURL })}
+        error={errorOf('userInfoURL')}
+        inputProps={noAutoFill}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ProviderTextField
+          name="clientId"
+          label={t('ssoProviders.form.clientId')}
+          value={draft.clientId}
+          onChange={(clientId) => set({ clientId })}
+          error={errorOf('clientId')}
+          inputProps={{ ...noAutoFill, autoComplete: 'off' }}
+        />
+        <ProviderTextField
+          name="clientSecret"
+          label={t('ssoProviders.form.clientSecret')}
+          type="password"
+          isRequired={!form.isEdit}
+          value={draft.clientSecret}
+          onChange={(clientSecret) => set({ clientSecret })}
+          error={errorOf('clientSecret')}
+          description={
+            form.isEdit ? t('ssoProviders.form.clientSecretKeep') : t('ssoProviders.form.clientSecretHint')
+          }
+          // A browser must not offer the administrator's own password for the provider.
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+      </div>
+      {callbackUrl && (
+        <p className="text-sm text-muted [overflow-wrap:anywhere]">
+          {t('ssoProviders.form.callbackHint')} <code>{callbackUrl}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+type ProviderTextFieldProps = {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  isRequired?: boolean;
+  type?: 'text' | 'password' | 'url';
+  description?: string;
+  inputProps?: ComponentProps<typeof Input>;
+  children?: ReactNode;
+};
+
+function ProviderTextField(props: ProviderTextFieldProps) {
+  return (
+    <TextField
+      variant="secondary"
+      name={props.name}
+      type={props.type ?? 'text'}
+      isRequired={props.isRequired ?? true}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={props.error !== undefined}
+    >
+      <Label>{props.label}</Label>
+      <Input {...props.inputProps} />
+      {props.description && <Description>{props.description}</Description>}
+      {props.children}
+      <FieldError>{props.error}</FieldError>
+    </TextField>
+  );
+}

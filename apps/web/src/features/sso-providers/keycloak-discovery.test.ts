@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { endpointsOfDiscovery, keycloakDiscoveryUrl } from './keycloak-discovery.ts';
+
+describe('keycloakDiscoveryUrl', () => {
+  it('builds the realm path of the host', () => {
+    expect(keycloakDiscoveryUrl('https://sso.example.edu/', 'lab')).toBe(
+      'https://sso.example.edu/realms/lab/.well-known/openid-configuration',
+    );
+  });
+
+  it('reads a host without a scheme as https and encodes the realm', () => {
+    expect(keycloakDiscoveryUrl(' sso.example.edu ', 'fab lab')).toBe(
+      'https://sso.example.edu/realms/fab%20lab/.well-known/openid-configuration',
+    );
+  });
+
+  it('keeps plain http when it is given (a local Keycloak)', () => {
+    expect(keycloakDiscoveryUrl('http://localhost:8080', 'dev')).toBe(
+      'http://localhost:8080/realms/dev/.well-known/openid-configuration',
+    );
+  });
+});
+
+describe('endpointsOfDiscovery', () => {
+  it('takes the four endpoints', () => {
+    expect(
+      endpointsOfDiscovery({
+        issuer: 'https://sso.example.edu/realms/lab',
+        authorization_endpoint: 'https://sso.example.edu/auth',
+        token_endpoint: 'https://sso.example.edu/token',
+        userinfo_endpoint: 'https://sso.example.edu/userinfo',
+        jwks_uri: 'https://sso.example.edu/certs',
+      }),
+    ).toEqual({
+      issuer: 'https://sso.example.edu/realms/lab',
+      authorizationURL: 'https://sso.example.edu/auth',
+      tokenURL: 'https://sso.example.edu/token',
+      userInfoURL: 'https://sso.example.edu/userinfo',
+    });
+  });
+
+  it('refuses a document without one of them', () => {
+    expect(endpointsOfDiscovery({ issuer: 'https://x', authorization_endpoint: 'https://x/a' })).toBe(
+      undefined,
+    );
+    expect(endpointsOfDiscovery('not a document')).toBe(undefined);
+  });
+});
