@@ -28,8 +28,7 @@ export type MqttConfigurationField =
   | 'inUseMessage'
   | 'notInUseTopic'
   | 'notInUseMessage'
-  | 'takeoverTopic'
-  | 'takeoverMessage';
+  | 'takeoverTopic';
 export type MqttConfigurationProblem = 'required' | 'serverRequired' | 'wildcard';
 export type MqttConfigurationProblems = Partial<Record<MqttConfigurationField, MqttConfigurationProblem>>;
 

@@ -27,16 +27,6 @@ const MESSAGE_ROWS = 5;
 
 type TakeoverFlag = 'onTakeoverSendStart' | 'onTakeoverSendStop' | 'onTakeoverSendTakeover';
 
-/**
- * The moments a configuration sends a message for, each a topic and a message. In use and not in
- * use are required; a takeover falls back to the defaults, shown as placeholders.
- */
-const MOMENTS = [
-  { moment: 'inUse', isRequired: true, placeholders: false },
-  { moment: 'notInUse', isRequired: true, placeholders: false },
-  { moment: 'takeover', isRequired: false, placeholders: true },
-] as const;
-
 type MqttConfigurationFieldsProps = {
   form: MqttConfigurationFormState;
   /** The servers to choose from; undefined while they load. */
@@ -127,41 +117,76 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
         </div>
       </div>
 
-      {MOMENTS.map(({ moment, isRequired, placeholders }) => {
-        const topic = `${moment}Topic` as const;
-        const message = `${moment}Message` as const;
-        return (
-          <MessagePair
-            key={moment}
-            title={t(`mqtt.configurationForm.${moment}Title`)}
-            {...(moment === 'takeover'
-              ? { description: t('mqtt.configurationForm.takeoverDescription') }
-              : {})}
-            topic={
-              <TopicField
-                name={topic}
-                label={t(`mqtt.configurationForm.${topic}`)}
-                isRequired={isRequired}
-                {...(placeholders ? { placeholder: DEFAULT_MQTT_TOPIC } : {})}
-                value={draft[topic]}
-                onChange={(value) => set({ [topic]: value })}
-                error={problemText(problems[topic]) ?? serverErrors[topic]}
-              />
-            }
-            message={
-              <MessageField
-                name={message}
-                label={t(`mqtt.configurationForm.${message}`)}
-                isRequired={isRequired}
-                {...(placeholders ? { placeholder: DEFAULT_MQTT_MESSAGES.takeover } : {})}
-                value={draft[message]}
-                onChange={(value) => set({ [message]: value })}
-                error={problemText(problems[message]) ?? serverErrors[message]}
-              />
-            }
+      <MessagePair
+        title={t('mqtt.configurationForm.inUseTitle')}
+        topic={
+          <TopicField
+            name="inUseTopic"
+            label={t('mqtt.configurationForm.inUseTopic')}
+            isRequired
+            value={draft.inUseTopic}
+            onChange={(inUseTopic) => set({ inUseTopic })}
+            error={problemText(problems.inUseTopic) ?? serverErrors.inUseTopic}
           />
-        );
-      })}
+        }
+        message={
+          <MessageField
+            name="inUseMessage"
+            label={t('mqtt.configurationForm.inUseMessage')}
+            isRequired
+            value={draft.inUseMessage}
+            onChange={(inUseMessage) => set({ inUseMessage })}
+            error={problemText(problems.inUseMessage) ?? serverErrors.inUseMessage}
+          />
+        }
+      />
+      <MessagePair
+        title={t('mqtt.configurationForm.notInUseTitle')}
+        topic={
+          <TopicField
+            name="notInUseTopic"
+            label={t('mqtt.configurationForm.notInUseTopic')}
+            isRequired
+            value={draft.notInUseTopic}
+            onChange={(notInUseTopic) => set({ notInUseTopic })}
+            error={problemText(problems.notInUseTopic) ?? serverErrors.notInUseTopic}
+          />
+        }
+        message={
+          <MessageField
+            name="notInUseMessage"
+            label={t('mqtt.configurationForm.notInUseMessage')}
+            isRequired
+            value={draft.notInUseMessage}
+            onChange={(notInUseMessage) => set({ notInUseMessage })}
+            error={problemText(problems.notInUseMessage) ?? serverErrors.notInUseMessage}
+          />
+        }
+      />
+      <MessagePair
+        title={t('mqtt.configurationForm.takeoverTitle')}
+        description={t('mqtt.configurationForm.takeoverDescription')}
+        topic={
+          <TopicField
+            name="takeoverTopic"
+            label={t('mqtt.configurationForm.takeoverTopic')}
+            placeholder={DEFAULT_MQTT_TOPIC}
+            value={draft.takeoverTopic}
+            onChange={(takeoverTopic) => set({ takeoverTopic })}
+            error={problemText(problems.takeoverTopic) ?? serverErrors.takeoverTopic}
+          />
+        }
+        message={
+          <MessageField
+            name="takeoverMessage"
+            label={t('mqtt.configurationForm.takeoverMessage')}
+            placeholder={DEFAULT_MQTT_MESSAGES.takeover}
+            value={draft.takeoverMessage}
+            onChange={(takeoverMessage) => set({ takeoverMessage })}
+            error={serverErrors.takeoverMessage}
+          />
+        }
+      />
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-semibold">{t('mqtt.configurationForm.takeoverFlags')}</legend>
