@@ -31,6 +31,8 @@ test('a manager connects a resource to the broker, tests it, and a member’s se
   page,
   browser,
 }, testInfo) => {
+  // A whole story across pages and browsers, with axe: it takes most of a minute on 2 cores.
+  test.setTimeout(150_000);
   const broker = e2eEnvironment().mqttBroker;
   const manager = await createResourceManager('mqtt-manager');
   const resource = await createResource(manager, { name: `Laser cutter ${Date.now()}` });
@@ -199,6 +201,8 @@ test('the MQTT screens are accessible in German and dark, delete with confirmati
   page,
   browser,
 }, testInfo) => {
+  // A whole story across pages and browsers, with axe: it takes most of a minute on 2 cores.
+  test.setTimeout(150_000);
   const manager = await createResourceManager('mqtt-de');
   const resource = await createResource(manager, { name: `Drehbank ${Date.now()}` });
   const server = await createMqttServer(manager, `Broker ${randomBytes(3).toString('hex')}`);

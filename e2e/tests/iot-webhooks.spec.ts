@@ -31,6 +31,8 @@ test('a manager sets up a signed webhook in the IoT settings; a session start re
   browser,
   context,
 }, testInfo) => {
+  // A whole story across pages and browsers, with axe: it takes most of a minute on 2 cores.
+  test.setTimeout(150_000);
   const receiver = await startWebhookReceiver();
   const manager = await createResourceManager('webhook-manager');
   const member = await createMember('webhook-member');

@@ -33,6 +33,8 @@ test('a manager creates a resource; a member is introduced, uses it, is taken ov
   page,
   browser,
 }, testInfo) => {
+  // A whole story across pages and browsers, with axe: it takes most of a minute on 2 cores.
+  test.setTimeout(150_000);
   const manager = await createResourceManager('manager');
   const member = await createMember('member');
   const introducer = await createMember('introducer');
