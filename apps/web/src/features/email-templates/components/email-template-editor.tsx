@@ -1,18 +1,14 @@
-import { Button, Card, FieldError, Form, Input, Label, Modal, Skeleton, TextField } from '@heroui/react';
+import { Button, Card, FieldError, Form, Input, Label, Modal, TextField } from '@heroui/react';
 import type { EmailTemplate } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useEmailTemplate } from '../api/use-email-templates.ts';
 import { useMjmlPreview } from '../api/use-mjml-preview.ts';
-import {
-  emailTemplateErrorDetail,
-  isTemplateNotFound,
-  problemText,
-} from '../hooks/email-template-messages.ts';
+import { emailTemplateErrorDetail, problemText } from '../hooks/email-template-messages.ts';
 import { useEmailTemplateForm } from '../hooks/use-email-template-form.ts';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import { RestoreDefaultButton } from './restore-default-button.tsx';
@@ -29,27 +25,17 @@ export function EmailTemplateEditor({ type }: { type: string }) {
   const template = useEmailTemplate(type);
   const back = { to: EMAIL_TEMPLATES_PATH, label: t('emailTemplates.back') };
 
-  if (template.isPending) {
+  if (!template.isSuccess) {
     return (
       <>
         <PageHeader title={t('emailTemplates.editor.loadingTitle')} back={back} />
-        <Skeleton className="h-[36rem] w-full rounded-2xl" />
-      </>
-    );
-  }
-  if (template.isError) {
-    return (
-      <>
-        <PageHeader title={t('emailTemplates.editor.loadingTitle')} back={back} />
-        {isTemplateNotFound(template.error) ? (
-          <LoadError title={t('emailTemplates.messages.notFound')} />
-        ) : (
-          <LoadError
-            title={t('emailTemplates.editor.loadFailed')}
-            message={emailTemplateErrorDetail(t, template.error)}
-            onRetry={() => void template.refetch()}
-          />
-        )}
+        <QueryFallback
+          query={template}
+          skeletonClassName="h-[36rem] w-full rounded-2xl"
+          errorTitle={t('emailTemplates.editor.loadFailed')}
+          errorMessage={(error) => emailTemplateErrorDetail(t, error)}
+          notFoundTitle={t('emailTemplates.messages.notFound')}
+        />
       </>
     );
   }

@@ -1,9 +1,9 @@
-import { buttonVariants, Skeleton, Table } from '@heroui/react';
+import { buttonVariants, Table } from '@heroui/react';
 import type { EmailTemplate } from '@toolpass/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useEmailTemplates } from '../api/use-email-templates.ts';
 import { emailTemplateErrorDetail, templateTypeName } from '../hooks/email-template-messages.ts';
 
@@ -24,13 +24,13 @@ export function EmailTemplateList() {
     [templates.data, t],
   );
 
-  if (templates.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />;
-  if (templates.isError) {
+  if (!templates.isSuccess) {
     return (
-      <LoadError
-        title={t('emailTemplates.loadFailed')}
-        message={emailTemplateErrorDetail(t, templates.error)}
-        onRetry={() => void templates.refetch()}
+      <QueryFallback
+        query={templates}
+        skeletonClassName="h-64 w-full rounded-2xl"
+        errorTitle={t('emailTemplates.loadFailed')}
+        errorMessage={(error) => emailTemplateErrorDetail(t, error)}
       />
     );
   }

@@ -44,10 +44,6 @@ export function emailTemplateErrorDetail(t: TFunction, error: unknown): string {
   return translateServerMessage(t, error.message);
 }
 
-export function isTemplateNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
-
 export function problemText(t: TFunction, problem: EmailTemplateProblems[keyof EmailTemplateProblems]) {
   switch (problem) {
     case 'required':

@@ -1,4 +1,4 @@
-import { Card, Form, Skeleton } from '@heroui/react';
+import { Card, Form } from '@heroui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { MqttConfiguration } from '@toolpass/contracts';
 import { useState } from 'react';
@@ -7,11 +7,12 @@ import { useNavigate } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { resourceQuery } from '../../resources/api/resources-queries.ts';
 import { useMqttConfiguration } from '../api/use-mqtt-configurations.ts';
 import { useMqttServers } from '../api/use-mqtt-servers.ts';
-import { isNotFound, mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
+import { mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
 import { useMqttConfigurationForm } from '../hooks/use-mqtt-configuration-form.ts';
 import { iotPath } from '../iot-paths.ts';
 import { MqttConfigurationFields } from './mqtt-configuration-fields.tsx';
@@ -35,27 +36,17 @@ export function MqttConfigurationEditEditor({
   const configuration = useMqttConfiguration(resourceId, configId);
   const back = { to: iotPath(resourceId), label: t('iot.back') };
 
-  if (configuration.isPending) {
+  if (!configuration.isSuccess) {
     return (
       <>
         <PageHeader title={t('mqtt.configurationForm.editTitle')} back={back} />
-        <Skeleton className="h-96 w-full rounded-2xl" />
-      </>
-    );
-  }
-  if (configuration.isError) {
-    return (
-      <>
-        <PageHeader title={t('mqtt.configurationForm.editTitle')} back={back} />
-        {isNotFound(configuration.error) ? (
-          <LoadError title={t('mqtt.serverMessages.configurationNotFound')} />
-        ) : (
-          <LoadError
-            title={t('mqtt.configurationForm.loadFailed')}
-            message={mqttErrorDetail(t, configuration.error)}
-            onRetry={() => void configuration.refetch()}
-          />
-        )}
+        <QueryFallback
+          query={configuration}
+          skeletonClassName="h-96 w-full rounded-2xl"
+          errorTitle={t('mqtt.configurationForm.loadFailed')}
+          errorMessage={(error) => mqttErrorDetail(t, error)}
+          notFoundTitle={t('mqtt.serverMessages.configurationNotFound')}
+        />
       </>
     );
   }

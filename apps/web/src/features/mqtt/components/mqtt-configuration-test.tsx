@@ -4,13 +4,13 @@ import type { MqttConfiguration } from '@toolpass/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { resourceQuery } from '../../resources/api/resources-queries.ts';
 import { useTestMqttConfiguration } from '../api/use-mqtt-configuration-mutations.ts';
 import { useMqttConfiguration } from '../api/use-mqtt-configurations.ts';
-import { isNotFound, mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
+import { mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
 import { iotPath } from '../iot-paths.ts';
 import { MessagePreviewBlock } from './message-preview-block.tsx';
 import { TestResultAlert } from './test-result-alert.tsx';
@@ -35,29 +35,19 @@ export function MqttConfigurationTest({ resourceId, configId }: { resourceId: nu
     </LinkButton>
   );
 
-  if (configuration.isPending) {
-    return (
-      <>
-        {header}
-        <Skeleton className="h-72 w-full rounded-2xl" />
-      </>
-    );
-  }
-  if (configuration.isError) {
+  if (!configuration.isSuccess) {
     return (
       <>
         {header}
         <div className="flex flex-col items-start gap-4">
-          {isNotFound(configuration.error) ? (
-            <LoadError title={t('mqtt.serverMessages.configurationNotFound')} />
-          ) : (
-            <LoadError
-              title={t('mqtt.configurationForm.loadFailed')}
-              message={mqttErrorDetail(t, configuration.error)}
-              onRetry={() => void configuration.refetch()}
-            />
-          )}
-          {backButton}
+          <QueryFallback
+            query={configuration}
+            skeletonClassName="h-72 w-full rounded-2xl"
+            errorTitle={t('mqtt.configurationForm.loadFailed')}
+            errorMessage={(error) => mqttErrorDetail(t, error)}
+            notFoundTitle={t('mqtt.serverMessages.configurationNotFound')}
+          />
+          {configuration.isError && backButton}
         </div>
       </>
     );

@@ -1,7 +1,7 @@
-import { Skeleton, Table } from '@heroui/react';
+import { Table } from '@heroui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useMqttDeliveries } from '../api/use-mqtt-configurations.ts';
 import { mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
@@ -27,13 +27,13 @@ export function MqttDeliveries({ resourceId, configId, configurationName }: Mqtt
   const { t, i18n } = useTranslation();
   const deliveries = useMqttDeliveries(resourceId, configId);
 
-  if (deliveries.isPending) return <Skeleton className="h-24 w-full rounded-lg" />;
-  if (deliveries.isError) {
+  if (!deliveries.isSuccess) {
     return (
-      <LoadError
-        title={t('mqtt.deliveries.loadFailed')}
-        message={mqttErrorDetail(t, deliveries.error)}
-        onRetry={() => void deliveries.refetch()}
+      <QueryFallback
+        query={deliveries}
+        skeletonClassName="h-24 w-full rounded-lg"
+        errorTitle={t('mqtt.deliveries.loadFailed')}
+        errorMessage={(error) => mqttErrorDetail(t, error)}
       />
     );
   }

@@ -1,13 +1,13 @@
-import { Card, Form, Skeleton } from '@heroui/react';
+import { Card, Form } from '@heroui/react';
 import type { MqttServer } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useMqttServer } from '../api/use-mqtt-servers.ts';
-import { isNotFound, mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
+import { mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
 import { useMqttServerForm } from '../hooks/use-mqtt-server-form.ts';
 import { MqttServerFields } from './mqtt-server-fields.tsx';
 
@@ -24,27 +24,17 @@ export function MqttServerEditEditor({ serverId }: { serverId: number }) {
   const server = useMqttServer(serverId);
   const back = { to: LIST_PATH, label: t('mqtt.servers.back') };
 
-  if (server.isPending) {
+  if (!server.isSuccess) {
     return (
       <>
         <PageHeader title={t('mqtt.serverForm.editTitle')} back={back} />
-        <Skeleton className="h-96 w-full rounded-2xl" />
-      </>
-    );
-  }
-  if (server.isError) {
-    return (
-      <>
-        <PageHeader title={t('mqtt.serverForm.editTitle')} back={back} />
-        {isNotFound(server.error) ? (
-          <LoadError title={t('mqtt.serverMessages.serverNotFound')} />
-        ) : (
-          <LoadError
-            title={t('mqtt.serverForm.loadFailed')}
-            message={mqttErrorDetail(t, server.error)}
-            onRetry={() => void server.refetch()}
-          />
-        )}
+        <QueryFallback
+          query={server}
+          skeletonClassName="h-96 w-full rounded-2xl"
+          errorTitle={t('mqtt.serverForm.loadFailed')}
+          errorMessage={(error) => mqttErrorDetail(t, error)}
+          notFoundTitle={t('mqtt.serverMessages.serverNotFound')}
+        />
       </>
     );
   }

@@ -1,9 +1,9 @@
-import { Button, buttonVariants, Card, Skeleton, Table } from '@heroui/react';
+import { Button, buttonVariants, Table } from '@heroui/react';
 import type { MqttServer } from '@toolpass/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMqttServer } from '../api/use-mqtt-server-mutations.ts';
 import { useMqttServers } from '../api/use-mqtt-servers.ts';
@@ -22,23 +22,18 @@ export function MqttServerList() {
   const openDialog = useCallback((server: MqttServer) => setDeleting({ server, isOpen: true }), []);
   const closeDialog = () => setDeleting((current) => current && { ...current, isOpen: false });
 
-  if (servers.isPending) return <Skeleton className="h-48 w-full rounded-2xl" />;
-  if (servers.isError) {
+  if (!servers.isSuccess) {
     return (
-      <LoadError
-        title={t('mqtt.servers.loadFailed')}
-        message={mqttErrorDetail(t, servers.error)}
-        onRetry={() => void servers.refetch()}
+      <QueryFallback
+        query={servers}
+        skeletonClassName="h-48 w-full rounded-2xl"
+        errorTitle={t('mqtt.servers.loadFailed')}
+        errorMessage={(error) => mqttErrorDetail(t, error)}
       />
     );
   }
   if (servers.data.length === 0) {
-    return (
-      <Card className="items-center gap-2 p-10 text-center">
-        <Card.Title>{t('mqtt.servers.emptyTitle')}</Card.Title>
-        <Card.Description>{t('mqtt.servers.emptyMessage')}</Card.Description>
-      </Card>
-    );
+    return <EmptyState title={t('mqtt.servers.emptyTitle')} message={t('mqtt.servers.emptyMessage')} />;
   }
 
   return (

@@ -56,6 +56,3 @@ export function mqttFieldErrors(t: TFunction, error: unknown): Record<string, st
   }
   return messages;
 }
-
-/** Whether an error is the server's "not found" answer. */
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

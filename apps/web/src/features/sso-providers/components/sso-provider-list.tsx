@@ -1,8 +1,8 @@
-import { Button, Card, Chip, Skeleton, Table } from '@heroui/react';
+import { Button, Chip, Table } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteSsoProvider } from '../api/use-sso-provider-mutations.ts';
 import { useSsoProviderList } from '../api/use-sso-providers.ts';
@@ -18,23 +18,18 @@ export function SsoProviderList({ onEdit }: { onEdit: (providerId: number) => vo
   const remove = useDeleteSsoProvider();
   const closeDialog = () => setDeleting((current) => current && { ...current, isOpen: false });
 
-  if (providers.isPending) return <Skeleton className="h-48 w-full rounded-2xl" />;
-  if (providers.isError) {
+  if (!providers.isSuccess) {
     return (
-      <LoadError
-        title={t('ssoProviders.loadFailed')}
-        message={ssoErrorDetail(t, providers.error)}
-        onRetry={() => void providers.refetch()}
+      <QueryFallback
+        query={providers}
+        skeletonClassName="h-48 w-full rounded-2xl"
+        errorTitle={t('ssoProviders.loadFailed')}
+        errorMessage={(error) => ssoErrorDetail(t, error)}
       />
     );
   }
   if (providers.data.length === 0) {
-    return (
-      <Card className="items-center gap-2 p-10 text-center">
-        <Card.Title>{t('ssoProviders.emptyTitle')}</Card.Title>
-        <Card.Description>{t('ssoProviders.emptyMessage')}</Card.Description>
-      </Card>
-    );
+    return <EmptyState title={t('ssoProviders.emptyTitle')} message={t('ssoProviders.emptyMessage')} />;
   }
 
   return (

@@ -170,16 +170,27 @@ function DataTable({ label, head, rows }: { label: string; head: string[]; rows:
   );
 }
 
-function HoursPerResource({ data }: { data: UsageSummary }) {
+/** Hours per named thing (a resource or a user) as horizontal bars, with the same numbers as a table. */
+function HoursByNameChart({
+  title,
+  nameHeader,
+  rows,
+  barHeight,
+  fill,
+}: {
+  title: string;
+  nameHeader: string;
+  rows: { name: string; hours: number }[];
+  barHeight: number;
+  fill: string;
+}) {
   const { t } = useTranslation();
   const format = useFormats();
-  const rows = data.resources.map((entry) => ({ name: entry.resource.name, hours: entry.hours }));
-  const title = t('usageCharts.hoursPerResource');
   return (
     <ChartCard
       title={title}
       chart={
-        <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 36 + 40)}>
+        <ResponsiveContainer width="100%" height={Math.max(160, rows.length * barHeight + 40)}>
           <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 16 }}>
             <CartesianGrid stroke={GRID} horizontal={false} />
             <XAxis
@@ -195,17 +206,30 @@ function HoursPerResource({ data }: { data: UsageSummary }) {
               cursor={{ fill: 'var(--default)' }}
               formatter={(value) => [format.hours(Number(value)), t('usageCharts.hours')]}
             />
-            <Bar dataKey="hours" fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false} />
+            <Bar dataKey="hours" fill={fill} radius={[0, 4, 4, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       }
       table={
         <DataTable
           label={title}
-          head={[t('usageCharts.resource'), t('usageCharts.hours')]}
+          head={[nameHeader, t('usageCharts.hours')]}
           rows={rows.map((row) => [row.name, format.hours(row.hours)])}
         />
       }
+    />
+  );
+}
+
+function HoursPerResource({ data }: { data: UsageSummary }) {
+  const { t } = useTranslation();
+  return (
+    <HoursByNameChart
+      title={t('usageCharts.hoursPerResource')}
+      nameHeader={t('usageCharts.resource')}
+      rows={data.resources.map((entry) => ({ name: entry.resource.name, hours: entry.hours }))}
+      barHeight={36}
+      fill={ACCENT}
     />
   );
 }
@@ -338,40 +362,13 @@ function BusyHours({ data }: { data: UsageSummary }) {
 
 function TopUsers({ data }: { data: UsageSummary }) {
   const { t } = useTranslation();
-  const format = useFormats();
-  const rows = data.topUsers.map((entry) => ({ name: entry.user.username, hours: entry.hours }));
-  const title = t('usageCharts.topUsers');
   return (
-    <ChartCard
-      title={title}
-      chart={
-        <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 28 + 40)}>
-          <BarChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ left: 8, right: 16 }}>
-            <CartesianGrid stroke={GRID} horizontal={false} />
-            <XAxis
-              type="number"
-              tick={TICK}
-              stroke={GRID}
-              tickFormatter={format.hours}
-              domain={HOURS_DOMAIN}
-            />
-            <YAxis type="category" dataKey="name" tick={TICK} stroke={GRID} width={120} />
-            <Tooltip
-              contentStyle={TOOLTIP_STYLE}
-              cursor={{ fill: 'var(--default)' }}
-              formatter={(value) => [format.hours(Number(value)), t('usageCharts.hours')]}
-            />
-            <Bar dataKey="hours" fill="var(--success)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      }
-      table={
-        <DataTable
-          label={title}
-          head={[t('usageCharts.user'), t('usageCharts.hours')]}
-          rows={rows.map((row) => [row.name, format.hours(row.hours)])}
-        />
-      }
+    <HoursByNameChart
+      title={t('usageCharts.topUsers')}
+      nameHeader={t('usageCharts.user')}
+      rows={data.topUsers.map((entry) => ({ name: entry.user.username, hours: entry.hours }))}
+      barHeight={28}
+      fill="var(--success)"
     />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Label, Modal, Skeleton } from '@heroui/react';
+import { Button, Checkbox, Label, Modal } from '@heroui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   DEFAULT_USAGE_CSV_COLUMNS,
@@ -8,7 +8,7 @@ import {
 } from '@toolpass/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
@@ -118,13 +118,12 @@ function UsagePreview({ range }: { range: UsageRange }) {
   const { t } = useTranslation();
   const records = useUsageRecords(range);
 
-  if (records.isPending) return <Skeleton className="h-40 w-full rounded-xl" />;
-  if (records.isError) {
+  if (!records.isSuccess) {
     return (
-      <LoadError
-        title={t('usageExport.loadFailed')}
-        message={records.error.message}
-        onRetry={() => void records.refetch()}
+      <QueryFallback
+        query={records}
+        skeletonClassName="h-40 w-full rounded-xl"
+        errorTitle={t('usageExport.loadFailed')}
       />
     );
   }
