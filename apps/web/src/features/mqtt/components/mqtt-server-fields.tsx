@@ -1,7 +1,7 @@
-import { Checkbox, Description, FieldError, Input, Label, Switch, TextField } from '@heroui/react';
+import { Checkbox, Label, Switch } from '@heroui/react';
 import { NAME_MAX_LENGTH } from '@toolpass/contracts';
-import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { LengthHint } from '../../../components/length-hint.tsx';
 import type { MqttServerFormState } from '../hooks/use-mqtt-server-form.ts';
 import type { MqttServerDraft, MqttServerProblem } from '../mqtt-server-draft.ts';
@@ -22,7 +22,7 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ServerTextField
+      <FormTextField
         name="name"
         label={t('mqtt.serverForm.name')}
         isRequired
@@ -31,9 +31,9 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
         error={problemText(problems.name) ?? serverErrors.name}
       >
         <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
-      </ServerTextField>
+      </FormTextField>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <ServerTextField
+        <FormTextField
           name="host"
           label={t('mqtt.serverForm.host')}
           isRequired
@@ -43,7 +43,7 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
           description={t('mqtt.serverForm.hostHint')}
           inputProps={{ autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false }}
         />
-        <ServerTextField
+        <FormTextField
           name="port"
           label={t('mqtt.serverForm.port')}
           isRequired
@@ -53,7 +53,7 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
           inputProps={{ inputMode: 'numeric' }}
         />
       </div>
-      <ServerTextField
+      <FormTextField
         name="clientId"
         label={t('mqtt.serverForm.clientId')}
         value={draft.clientId}
@@ -63,7 +63,7 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
         inputProps={{ autoCapitalize: 'off', spellCheck: false }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <ServerTextField
+        <FormTextField
           name="username"
           label={t('mqtt.serverForm.username')}
           value={draft.username}
@@ -71,7 +71,7 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
           error={serverErrors.username}
           inputProps={{ autoCapitalize: 'off', autoComplete: 'off', spellCheck: false }}
         />
-        <ServerTextField
+        <FormTextField
           name="password"
           label={t('mqtt.serverForm.password')}
           type="password"
@@ -109,40 +109,5 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
         </Switch.Content>
       </Switch>
     </div>
-  );
-}
-
-type ServerTextFieldProps = {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  type?: 'text' | 'password';
-  description?: string;
-  inputProps?: ComponentProps<typeof Input>;
-  children?: ReactNode;
-};
-
-function ServerTextField(props: ServerTextFieldProps) {
-  return (
-    <TextField
-      variant="secondary"
-      name={props.name}
-      type={props.type ?? 'text'}
-      isRequired={props.isRequired}
-      isDisabled={props.isDisabled}
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={props.error !== undefined}
-    >
-      <Label>{props.label}</Label>
-      <Input {...props.inputProps} />
-      {props.description && <Description>{props.description}</Description>}
-      {props.children}
-      <FieldError>{props.error}</FieldError>
-    </TextField>
   );
 }

@@ -1,7 +1,6 @@
-import { Description, FieldError, Input, Label, TextField } from '@heroui/react';
 import { NAME_MAX_LENGTH } from '@toolpass/contracts';
-import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { LengthHint } from '../../../components/length-hint.tsx';
 import type { SsoProviderFormState } from '../hooks/use-sso-provider-form.ts';
 import type { SsoProviderDraft, SsoProviderProblem } from '../sso-provider-draft.ts';
@@ -31,7 +30,8 @@ export function SsoProviderFields({
 
   return (
     <div className="flex flex-col gap-4">
-      <ProviderTextField
+      <FormTextField
+        isRequired
         name="name"
         label={t('ssoProviders.form.name')}
         value={draft.name}
@@ -39,8 +39,9 @@ export function SsoProviderFields({
         error={errorOf('name')}
       >
         <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
-      </ProviderTextField>
-      <ProviderTextField
+      </FormTextField>
+      <FormTextField
+        isRequired
         name="issuer"
         label={t('ssoProviders.form.issuer')}
         type="url"
@@ -50,7 +51,8 @@ export function SsoProviderFields({
         description={t('ssoProviders.form.issuerHint')}
         inputProps={noAutoFill}
       />
-      <ProviderTextField
+      <FormTextField
+        isRequired
         name="authorizationURL"
         label={t('ssoProviders.form.authorizationURL')}
         type="url"
@@ -59,7 +61,8 @@ export function SsoProviderFields({
         error={errorOf('authorizationURL')}
         inputProps={noAutoFill}
       />
-      <ProviderTextField
+      <FormTextField
+        isRequired
         name="tokenURL"
         label={t('ssoProviders.form.tokenURL')}
         type="url"
@@ -68,7 +71,8 @@ export function SsoProviderFields({
         error={errorOf('tokenURL')}
         inputProps={noAutoFill}
       />
-      <ProviderTextField
+      <FormTextField
+        isRequired
         name="userInfoURL"
         label={t('ssoProviders.form.userInfoURL')}
         type="url"
@@ -78,7 +82,8 @@ export function SsoProviderFields({
         inputProps={noAutoFill}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <ProviderTextField
+        <FormTextField
+          isRequired
           name="clientId"
           label={t('ssoProviders.form.clientId')}
           value={draft.clientId}
@@ -86,7 +91,7 @@ export function SsoProviderFields({
           error={errorOf('clientId')}
           inputProps={{ ...noAutoFill, autoComplete: 'off' }}
         />
-        <ProviderTextField
+        <FormTextField
           name="clientSecret"
           label={t('ssoProviders.form.clientSecret')}
           type="password"
@@ -107,38 +112,5 @@ export function SsoProviderFields({
         </p>
       )}
     </div>
-  );
-}
-
-type ProviderTextFieldProps = {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  isRequired?: boolean;
-  type?: 'text' | 'password' | 'url';
-  description?: string;
-  inputProps?: ComponentProps<typeof Input>;
-  children?: ReactNode;
-};
-
-function ProviderTextField(props: ProviderTextFieldProps) {
-  return (
-    <TextField
-      variant="secondary"
-      name={props.name}
-      type={props.type ?? 'text'}
-      isRequired={props.isRequired ?? true}
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={props.error !== undefined}
-    >
-      <Label>{props.label}</Label>
-      <Input {...props.inputProps} />
-      {props.description && <Description>{props.description}</Description>}
-      {props.children}
-      <FieldError>{props.error}</FieldError>
-    </TextField>
   );
 }
