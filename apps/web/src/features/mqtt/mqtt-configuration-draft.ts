@@ -21,16 +21,11 @@ export type MqttConfigurationDraft = {
   onTakeoverSendTakeover: boolean;
 };
 
-export type MqttConfigurationField =
-  | 'name'
-  | 'serverId'
-  | 'inUseTopic'
-  | 'inUseMessage'
-  | 'notInUseTopic'
-  | 'notInUseMessage'
-  | 'takeoverTopic';
 export type MqttConfigurationProblem = 'required' | 'serverRequired' | 'wildcard';
-export type MqttConfigurationProblems = Partial<Record<MqttConfigurationField, MqttConfigurationProblem>>;
+/** Only the fields the draft checks get a problem; the rest are left to the server. */
+export type MqttConfigurationProblems = Partial<
+  Record<keyof MqttConfigurationDraft, MqttConfigurationProblem>
+>;
 
 /** A new configuration starts from the default topic and messages (spec 02 §3). */
 export function newConfigurationDraft(): MqttConfigurationDraft {

@@ -16,7 +16,6 @@ import {
   type MqttServer,
   NAME_MAX_LENGTH,
 } from '@toolpass/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LengthHint } from '../../../components/length-hint.tsx';
 import type { MqttConfigurationFormState } from '../hooks/use-mqtt-configuration-form.ts';
@@ -24,6 +23,39 @@ import type { MqttConfigurationDraft, MqttConfigurationProblem } from '../mqtt-c
 
 /** Message templates show this many lines (spec 02 §5). */
 const MESSAGE_ROWS = 5;
+
+const NO_EXTRAS = { description: undefined, topicPlaceholder: undefined, messagePlaceholder: undefined };
+/**
+ * The moments a configuration sends at, each a topic and a message; in use and not in use are
+ * required, takeover falls back to the defaults shown as placeholders.
+ */
+const MOMENTS = [
+  { title: 'inUseTitle', topic: 'inUseTopic', message: 'inUseMessage', isRequired: true, ...NO_EXTRAS },
+  {
+    title: 'notInUseTitle',
+    topic: 'notInUseTopic',
+    message: 'notInUseMessage',
+    isRequired: true,
+    ...NO_EXTRAS,
+  },
+  {
+    title: 'takeoverTitle',
+    description: 'takeoverDescription',
+    topic: 'takeoverTopic',
+    message: 'takeoverMessage',
+    isRequired: false,
+    topicPlaceholder: DEFAULT_MQTT_TOPIC,
+    messagePlaceholder: DEFAULT_MQTT_MESSAGES.takeover,
+  },
+] as const satisfies readonly {
+  title: string;
+  description?: string;
+  topic: keyof MqttConfigurationDraft;
+  message: keyof MqttConfigurationDraft;
+  isRequired: boolean;
+  topicPlaceholder?: string;
+  messagePlaceholder?: string;
+}[];
 
 type TakeoverFlag = 'onTakeoverSendStart' | 'onTakeoverSendStop' | 'onTakeoverSendTakeover';
 
@@ -117,76 +149,27 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
         </div>
       </div>
 
-      <MessagePair
-        title={t('mqtt.configurationForm.inUseTitle')}
-        topic={
-          <TopicField
-            name="inUseTopic"
-            label={t('mqtt.configurationForm.inUseTopic')}
-            isRequired
-            value={draft.inUseTopic}
-            onChange={(inUseTopic) => set({ inUseTopic })}
-            error={problemText(problems.inUseTopic) ?? serverErrors.inUseTopic}
-          />
-        }
-        message={
-          <MessageField
-            name="inUseMessage"
-            label={t('mqtt.configurationForm.inUseMessage')}
-            isRequired
-            value={draft.inUseMessage}
-            onChange={(inUseMessage) => set({ inUseMessage })}
-            error={problemText(problems.inUseMessage) ?? serverErrors.inUseMessage}
-          />
-        }
-      />
-      <MessagePair
-        title={t('mqtt.configurationForm.notInUseTitle')}
-        topic={
-          <TopicField
-            name="notInUseTopic"
-            label={t('mqtt.configurationForm.notInUseTopic')}
-            isRequired
-            value={draft.notInUseTopic}
-            onChange={(notInUseTopic) => set({ notInUseTopic })}
-            error={problemText(problems.notInUseTopic) ?? serverErrors.notInUseTopic}
-          />
-        }
-        message={
-          <MessageField
-            name="notInUseMessage"
-            label={t('mqtt.configurationForm.notInUseMessage')}
-            isRequired
-            value={draft.notInUseMessage}
-            onChange={(notInUseMessage) => set({ notInUseMessage })}
-            error={problemText(problems.notInUseMessage) ?? serverErrors.notInUseMessage}
-          />
-        }
-      />
-      <MessagePair
-        title={t('mqtt.configurationForm.takeoverTitle')}
-        description={t('mqtt.configurationForm.takeoverDescription')}
-        topic={
-          <TopicField
-            name="takeoverTopic"
-            label={t('mqtt.configurationForm.takeoverTopic')}
-            placeholder={DEFAULT_MQTT_TOPIC}
-            value={draft.takeoverTopic}
-            onChange={(takeoverTopic) => set({ takeoverTopic })}
-            error={problemText(problems.takeoverTopic) ?? serverErrors.takeoverTopic}
-          />
-        }
-        message={
-          <MessageField
-            name="takeoverMessage"
-            label={t('mqtt.configurationForm.takeoverMessage')}
-            placeholder={DEFAULT_MQTT_MESSAGES.takeover}
-            value={draft.takeoverMessage}
-            onChange={(takeoverMessage) => set({ takeoverMessage })}
-            error={serverErrors.takeoverMessage}
-          />
-        }
-      />
+      {MOMENTS.map((moment) => (
+        <fieldset key={moment.topic} className="flex min-w-0 flex-col gap-3">
+          <legend className="mb-1 font-semibold">{t(`mqtt.configurationForm.${moment.title}`)}</legend>
+          {moment.description && (
+            <p className="text-sm text-muted">{t(`mqtt.configurationForm.${moment.description}`)}</p>
+          )}
+          {([moment.topic, moment.message] as const).map((field) => (
+            <TemplateField
+              key={field}
+              name={field}
+              label={t(`mqtt.configurationForm.${field}`)}
+              isMessage={field === moment.message}
+              isRequired={moment.isRequired}
+              placeholder={field === moment.topic ? moment.topicPlaceholder : moment.messagePlaceholder}
+              value={draft[field]}
+              onChange={(value) => set({ [field]: value })}
+              error={problemText(problems[field]) ?? serverErrors[field]}
+            />
+          ))}
+        </fieldset>
+      ))}
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-semibold">{t('mqtt.configurationForm.takeoverFlags')}</legend>
@@ -210,28 +193,20 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
   );
 }
 
-function MessagePair(props: { title: string; description?: string; topic: ReactNode; message: ReactNode }) {
-  return (
-    <fieldset className="flex min-w-0 flex-col gap-3">
-      <legend className="mb-1 font-semibold">{props.title}</legend>
-      {props.description && <p className="text-sm text-muted">{props.description}</p>}
-      {props.topic}
-      {props.message}
-    </fieldset>
-  );
-}
-
 type TemplateFieldProps = {
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
-  isRequired?: boolean;
-  placeholder?: string;
+  /** A message gets several lines; a topic one. */
+  isMessage: boolean;
+  isRequired: boolean;
+  placeholder: string | undefined;
 };
 
-function TopicField(props: TemplateFieldProps) {
+function TemplateField(props: TemplateFieldProps) {
+  const typing = { placeholder: props.placeholder, autoCapitalize: 'off', spellCheck: false } as const;
   return (
     <TextField
       variant="secondary"
@@ -242,30 +217,11 @@ function TopicField(props: TemplateFieldProps) {
       isInvalid={props.error !== undefined}
     >
       <Label>{props.label}</Label>
-      <Input className="font-mono" placeholder={props.placeholder} autoCapitalize="off" spellCheck={false} />
-      <FieldError>{props.error}</FieldError>
-    </TextField>
-  );
-}
-
-function MessageField(props: TemplateFieldProps) {
-  return (
-    <TextField
-      variant="secondary"
-      name={props.name}
-      isRequired={props.isRequired}
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={props.error !== undefined}
-    >
-      <Label>{props.label}</Label>
-      <TextArea
-        rows={MESSAGE_ROWS}
-        className="font-mono text-sm"
-        placeholder={props.placeholder}
-        autoCapitalize="off"
-        spellCheck={false}
-      />
+      {props.isMessage ? (
+        <TextArea rows={MESSAGE_ROWS} className="font-mono text-sm" {...typing} />
+      ) : (
+        <Input className="font-mono" {...typing} />
+      )}
       <FieldError>{props.error}</FieldError>
     </TextField>
   );

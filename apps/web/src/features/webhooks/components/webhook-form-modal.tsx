@@ -65,6 +65,11 @@ const ruleBounds = (language: string) => {
 /** Where the signature scheme is explained at length (spec 02 §2). */
 export const WEBHOOK_DOCS_PATH = '/docs/webhooks';
 
+/** The events a webhook can be sent for, in the order the form lists them. */
+const SEND_ON_FIELDS = ['sendOnStart', 'sendOnStop', 'sendOnTakeover'] as const;
+/** The body templates, one per moment (spec 02 §3). */
+const TEMPLATE_FIELDS = ['inUseTemplate', 'notInUseTemplate', 'takeoverTemplate'] as const;
+
 type WebhookFormModalProps = {
   resourceId: number;
   isOpen: boolean;
@@ -240,42 +245,25 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
         </FormSwitch>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 text-sm font-medium">{t('webhooks.form.sendOn')}</legend>
-          <FormSwitch isSelected={values.sendOnStart} onChange={set('sendOnStart')}>
-            {t('webhooks.form.sendOnStart')}
-          </FormSwitch>
-          <FormSwitch isSelected={values.sendOnStop} onChange={set('sendOnStop')}>
-            {t('webhooks.form.sendOnStop')}
-          </FormSwitch>
-          <FormSwitch isSelected={values.sendOnTakeover} onChange={set('sendOnTakeover')}>
-            {t('webhooks.form.sendOnTakeover')}
-          </FormSwitch>
+          {SEND_ON_FIELDS.map((field) => (
+            <FormSwitch key={field} isSelected={values[field]} onChange={set(field)}>
+              {t(`webhooks.form.${field}`)}
+            </FormSwitch>
+          ))}
         </fieldset>
 
         <TemplateVariables />
-        <WebhookTemplateField
-          name="inUseTemplate"
-          label={t('webhooks.form.inUseTemplate')}
-          value={values.inUseTemplate}
-          onChange={set('inUseTemplate')}
-          sampleValues={sampleValues}
-          serverError={serverErrors.inUseTemplate}
-        />
-        <WebhookTemplateField
-          name="notInUseTemplate"
-          label={t('webhooks.form.notInUseTemplate')}
-          value={values.notInUseTemplate}
-          onChange={set('notInUseTemplate')}
-          sampleValues={sampleValues}
-          serverError={serverErrors.notInUseTemplate}
-        />
-        <WebhookTemplateField
-          name="takeoverTemplate"
-          label={t('webhooks.form.takeoverTemplate')}
-          value={values.takeoverTemplate}
-          onChange={set('takeoverTemplate')}
-          sampleValues={sampleValues}
-          serverError={serverErrors.takeoverTemplate}
-        />
+        {TEMPLATE_FIELDS.map((field) => (
+          <WebhookTemplateField
+            key={field}
+            name={field}
+            label={t(`webhooks.form.${field}`)}
+            value={values[field]}
+            onChange={set(field)}
+            sampleValues={sampleValues}
+            serverError={serverErrors[field]}
+          />
+        ))}
 
         <FormSwitch isSelected={values.retryEnabled} onChange={set('retryEnabled')}>
           {t('webhooks.form.retryEnabled')}
