@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/config/node-flags.ts';
 
 export type Measurement = {
   scenario: string;
@@ -15,12 +16,19 @@ export type Measurement = {
 
 export const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
-/** Starts a server script in its own Node process and reads the JSON line it prints when ready. */
+/**
+ * Starts a server script in its own Node process, with the flags of `npm start`, and reads the
+ * JSON line it prints when ready.
+ */
 export async function startServer<T>(script: string, env: Record<string, string> = {}) {
-  const child: ChildProcess = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', script],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const stdout = child.stdout;
   if (!stdout) throw new Error('no stdout');
   const first = await new Promise<string>((resolve, reject) => {

@@ -24,7 +24,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // Stories sign several people in and visit many screens; on two busy cores a long one takes
+  // over a minute. A hung test still ends, only later.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: './playwright-report' }]],
   use: {
@@ -34,5 +36,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    // A service worker would download the whole precache in every new context, on the CPU the
+    // test needs; web-offline-and-update.spec.ts allows it for the stories about it.
+    serviceWorkers: 'block',
   },
 });

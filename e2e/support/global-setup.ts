@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/config/node-flags.ts';
 import { createVerifiedAccount, uniqueAccount } from './accounts.ts';
 import { publishE2eEnvironment } from './environment.ts';
 import { startMailCapture } from './mail-capture.ts';
@@ -71,19 +72,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(workDir, 'server.log');
   const log = createWriteStream(logFile);
 
-  const server = spawn(nodeBinary, ['--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(workDir, 'data'),
-      SMTP_URL: mailCapture.url,
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    nodeBinary,
+    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: path.join(workDir, 'data'),
+        SMTP_URL: mailCapture.url,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
 

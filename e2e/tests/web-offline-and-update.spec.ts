@@ -9,6 +9,10 @@ import { createResource, createResourceManager } from '../support/detail-api.ts'
 import { e2eEnvironment } from '../support/environment.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 
+// The other stories block service workers to save each new page the precache download; these are
+// about the worker itself.
+test.use({ serviceWorkers: 'allow' });
+
 const DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 /** Waits until a service worker controls the page (the first visit installs it; a reload uses it). */
