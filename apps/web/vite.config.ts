@@ -38,7 +38,10 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/_fabreader_assets': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
