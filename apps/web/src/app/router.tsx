@@ -27,8 +27,10 @@ const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
-const FabreaderPage = lazy(() => import('../pages/fabreader-page.tsx'));
-const NfcCardsPage = lazy(() => import('../pages/nfc-cards-page.tsx'));
+// One chunk for both reader pages (see reader-pages.ts).
+const readerPages = () => import('../pages/reader-pages.ts');
+const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.FabreaderPage })));
+const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));

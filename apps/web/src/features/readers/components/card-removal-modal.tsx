@@ -1,4 +1,4 @@
-import { Button, Form, Modal, Separator } from '@heroui/react';
+import { Button, Modal, Separator } from '@heroui/react';
 import type { NfcCard } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,8 +53,8 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
         </Modal.Heading>
       </Modal.Header>
       <Modal.Body className="flex flex-col gap-4">
-        <Form
-          validationBehavior="aria"
+        <form
+          noValidate
           className="flex flex-col gap-3"
           aria-labelledby="card-reset-heading"
           onSubmit={(event) => {
@@ -99,7 +99,7 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
           <SubmitButton className="self-start" isPending={reset.isPending} isDisabled={remove.isPending}>
             {t('nfcCards.removeForm.reset')}
           </SubmitButton>
-        </Form>
+        </form>
         <Separator />
         <section aria-labelledby="card-delete-heading" className="flex flex-col gap-3">
           <h3 id="card-delete-heading" className="font-medium">

@@ -1,4 +1,4 @@
-import { Description, FieldError, Label, ListBox, Select } from '@heroui/react';
+import { Description, Label, ListBox, Select } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useConnectedReaders } from '../api/use-readers.ts';
 import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
@@ -16,6 +16,9 @@ export function ConnectedReaderSelect({ value, onChange, isDisabled, error }: Co
   const readers = useConnectedReaders();
   const noneConnected = readers.isSuccess && readers.data.length === 0;
   // A reader that went away while chosen is no longer offered, so the choice is cleared.
+  const problem = readers.isError
+    ? `${t('nfcCards.readersLoadFailed')}: ${readerErrorDetail(t, readers.error)}`
+    : error;
   const chosen = readers.data?.some((reader) => reader.id === value) ? value : null;
   return (
     <Select
@@ -27,7 +30,7 @@ export function ConnectedReaderSelect({ value, onChange, isDisabled, error }: Co
       placeholder={readers.isPending ? t('nfcCards.readersLoading') : t('nfcCards.readerPlaceholder')}
       value={chosen}
       onChange={(key) => onChange(key === null ? null : Number(key))}
-      isInvalid={error !== undefined || readers.isError}
+      isInvalid={problem !== undefined}
     >
       <Label>{t('nfcCards.reader')}</Label>
       <Select.Trigger>
@@ -35,11 +38,12 @@ export function ConnectedReaderSelect({ value, onChange, isDisabled, error }: Co
         <Select.Indicator />
       </Select.Trigger>
       {noneConnected && <Description>{t('nfcCards.noConnectedReader')}</Description>}
-      <FieldError>
-        {readers.isError
-          ? `${t('nfcCards.readersLoadFailed')}: ${readerErrorDetail(t, readers.error)}`
-          : error}
-      </FieldError>
+      {problem !== undefined && (
+        // Plain text, not FieldError: that component would split a chunk the sign-in screen loads.
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      )}
       <Select.Popover>
         <ListBox items={readers.data ?? []}>
           {(reader) => (

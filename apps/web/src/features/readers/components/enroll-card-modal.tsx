@@ -1,4 +1,4 @@
-import { Button, Form, Modal } from '@heroui/react';
+import { Button, Modal } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
@@ -42,8 +42,9 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
   const readerName = readers.data?.find((reader) => reader.id === readerId)?.name ?? '';
 
   return (
-    <Form
-      validationBehavior="aria"
+    // A plain form: the reader choice is checked here, before the tap is awaited.
+    <form
+      noValidate
       className="flex flex-col"
       onSubmit={(event) => {
         event.preventDefault();
@@ -91,6 +92,6 @@ function EnrollForm({ onDone }: { onDone: () => void }) {
         </Button>
         <SubmitButton isPending={enroll.isPending}>{t('nfcCards.enrollForm.submit')}</SubmitButton>
       </Modal.Footer>
-    </Form>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, CheckboxGroup, Description, Form, Label, Modal, Skeleton } from '@heroui/react';
+import { Button, Checkbox, Form, Label, Modal, Skeleton } from '@heroui/react';
 import type { Reader } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function ReaderEditModal({ reader, isOpen, onClose }: ReaderEditModalProp
 function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
   const { t } = useTranslation();
   const [name, setName] = useState(reader.name);
-  const [resourceIds, setResourceIds] = useState(reader.hasAccessToResourceIds.map(String));
+  const [resourceIds, setResourceIds] = useState(reader.hasAccessToResourceIds);
   const [submitted, setSubmitted] = useState(false);
   const update = useUpdateReader(reader.id);
   const resources = useResourceChoices();
@@ -52,7 +52,7 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
         setSubmitted(true);
         if (name.trim() === '') return;
         update.mutate(
-          { name: name.trim(), connectedResources: resourceIds.map(Number) },
+          { name: name.trim(), connectedResources: resourceIds },
           {
             onSuccess: () => {
               notifySuccess(t('readers.updated'));
@@ -79,15 +79,24 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
           />
         )}
         {resources.isSuccess && (
-          <CheckboxGroup name="connectedResources" value={resourceIds} onChange={setResourceIds}>
-            <Label>{t('readers.editForm.resources')}</Label>
-            <Description>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-medium">{t('readers.editForm.resources')}</legend>
+            <p className="text-sm text-muted">
               {resources.data.length === 0
                 ? t('readers.editForm.noResourcesYet')
                 : t('readers.editForm.resourcesHint')}
-            </Description>
+            </p>
             {resources.data.map((resource) => (
-              <Checkbox key={resource.id} value={String(resource.id)}>
+              <Checkbox
+                key={resource.id}
+                name="connectedResources"
+                isSelected={resourceIds.includes(resource.id)}
+                onChange={(isSelected) =>
+                  setResourceIds((current) =>
+                    isSelected ? [...current, resource.id] : current.filter((id) => id !== resource.id),
+                  )
+                }
+              >
                 <Checkbox.Content>
                   <Checkbox.Control>
                     <Checkbox.Indicator />
@@ -96,7 +105,7 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
                 </Checkbox.Content>
               </Checkbox>
             ))}
-          </CheckboxGroup>
+          </fieldset>
         )}
       </Modal.Body>
       <Modal.Footer>
