@@ -1,6 +1,6 @@
 import { Button, Modal, Separator } from '@heroui/react';
 import type { NfcCard } from '@toolpass/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
@@ -43,6 +43,8 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
   const readerName = readers.data?.find((reader) => reader.id === readerId)?.name ?? '';
   const busy = reset.isPending || remove.isPending;
   const deleteConnection = useNeedsConnection(busy);
+  const resetHeading = useId();
+  const deleteHeading = useId();
 
   return (
     <>
@@ -56,7 +58,7 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
         <form
           noValidate
           className="flex flex-col gap-3"
-          aria-labelledby="card-reset-heading"
+          aria-labelledby={resetHeading}
           onSubmit={(event) => {
             event.preventDefault();
             if (readerId === null) {
@@ -74,7 +76,7 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
             );
           }}
         >
-          <h3 id="card-reset-heading" className="font-medium">
+          <h3 id={resetHeading} className="font-medium">
             {t('nfcCards.removeForm.resetTitle')}
           </h3>
           <p className="text-muted">{t('nfcCards.removeForm.resetIntro')}</p>
@@ -101,8 +103,8 @@ function CardRemoval({ card, onDone }: { card: NfcCard; onDone: () => void }) {
           </SubmitButton>
         </form>
         <Separator />
-        <section aria-labelledby="card-delete-heading" className="flex flex-col gap-3">
-          <h3 id="card-delete-heading" className="font-medium">
+        <section aria-labelledby={deleteHeading} className="flex flex-col gap-3">
+          <h3 id={deleteHeading} className="font-medium">
             {t('nfcCards.removeForm.deleteTitle')}
           </h3>
           <p className="text-muted">{t('nfcCards.removeForm.deleteIntro')}</p>
