@@ -8,6 +8,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { dependenciesManifest } from './build/dependencies-manifest.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+/** Where the chunks of esptool-js go, so the service worker's precache can leave them out. */
+const FLASHER_CHUNKS = 'assets/flasher';
 
 export default defineConfig({
   // Shown by the update prompt ("Last updated") and compared by the browser tests.
@@ -26,7 +28,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,json}'],
         // Store screenshots are for install dialogs, not for the app; the package list is fetched.
-        globIgnores: ['screenshots/**', 'dependencies.json'],
+        // The flasher's esptool-js (about 350 KB with a boot stub per chip) loads only when an
+        // administrator flashes a reader, which needs the server anyway: not on every phone.
+        globIgnores: ['screenshots/**', 'dependencies.json', `${FLASHER_CHUNKS}/**`],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),
@@ -38,7 +42,10 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/_fabreader_assets': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
@@ -48,5 +55,13 @@ export default defineConfig({
     // on the sign-in screen). Without it a lazy route fetches its dependencies after its own
     // chunk, which the service worker answers from its precache, so the waterfall costs little.
     modulePreload: false,
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes(`${path.sep}node_modules${path.sep}esptool-js${path.sep}`))
+            ? `${FLASHER_CHUNKS}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });

@@ -39,6 +39,8 @@ import { createMqttService, MQTT_TARGET_KIND } from './domains/mqtt/mqtt.service
 import { mqttConfigurationsRoutes } from './domains/mqtt/mqtt-configurations.routes.ts';
 import { createMqttDeliveryLookup } from './domains/mqtt/mqtt-delivery-lookup.ts';
 import { mqttServersRoutes } from './domains/mqtt/mqtt-servers.routes.ts';
+import { firmwareRoutes } from './domains/readers/firmware.routes.ts';
+import { createFirmwareFolder } from './domains/readers/firmware-folder.ts';
 import { createNfcCardsRepository } from './domains/readers/nfc-cards.repository.ts';
 import { createNfcCardsService } from './domains/readers/nfc-cards.service.ts';
 import { createReaderTapsService } from './domains/readers/reader-taps.service.ts';
@@ -314,6 +316,10 @@ export function createServices(deps: AppDeps) {
   });
   const nfcCardsRepo = createNfcCardsRepository();
   const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
+  const firmware = createFirmwareFolder({
+    dataDir: deps.config.dataDir,
+    onSkipped: (file, reason) => deps.logger.warn({ file, reason }, 'A reader firmware file is not offered'),
+  });
 
   const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
   const resources = createResourcesService({
@@ -412,6 +418,7 @@ export function createServices(deps: AppDeps) {
     readers,
     nfcCards,
     readerTaps,
+    firmware,
   };
 }
 
@@ -486,6 +493,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     readersRoutes({ readers: services.readers, cards: services.nfcCards, taps: services.readerTaps }),
   );
+  await app.register(firmwareRoutes({ firmware: services.firmware }));
   services.readerTaps.listen();
   await app.register(
     readerSocketRoutes({

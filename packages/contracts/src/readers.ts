@@ -13,6 +13,7 @@ export const ReaderMessages = {
   readerBusy: 'The reader is waiting for another card',
   cardNotEnrolled: 'The card could not be enrolled',
   cardNotReset: 'The card could not be reset',
+  firmwareFileNotFound: 'Firmware file not found',
 } as const;
 
 /**
@@ -243,3 +244,53 @@ export const ResetNfcCardBodySchema = z.object({
   cardId: IdSchema.describe('The enrolled card to give back its factory keys'),
 });
 export type ResetNfcCardBody = z.infer<typeof ResetNfcCardBodySchema>;
+
+// Firmware for the flasher (spec 02 §3 "Firmware entry", §7; the readers design: Flasher).
+
+/** Where the server serves the reader firmware an administrator placed in its data folder. */
+export const FIRMWARE_ASSETS_PATH = '/_fabreader_assets';
+export const FIRMWARE_INDEX_PATH = `${FIRMWARE_ASSETS_PATH}/index.json`;
+
+/** A name the firmware folder serves: one flat folder, no dot files, so no path can leave it. */
+export const FirmwareFileNameSchema = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/, 'A plain file name');
+
+/**
+ * A firmware's manifest in the ESP Web Tools format that PlatformIO and ESPHome builds produce:
+ * the images to write and where. The flasher writes the first build's parts.
+ */
+export const FirmwareManifestSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  version: z.string().trim().min(1).max(100),
+  builds: z
+    .array(
+      z.object({
+        chipFamily: z.string().trim().min(1).max(50),
+        parts: z
+          .array(z.object({ path: FirmwareFileNameSchema, offset: z.number().int().min(0) }))
+          .min(1)
+          .max(16),
+      }),
+    )
+    .min(1)
+    .max(16),
+});
+export type FirmwareManifest = z.infer<typeof FirmwareManifestSchema>;
+
+export const FirmwareEntrySchema = z
+  .object({
+    environment: z.string().describe('The manifest file name without .json'),
+    friendly_name: z.string(),
+    version: z.string(),
+    board_family: z.string().describe('The chip family of the first build, e.g. ESP32-C3'),
+    manifest_path: z.string().describe('Where the manifest is served'),
+  })
+  .describe('One reader firmware the flasher offers');
+export type FirmwareEntry = z.infer<typeof FirmwareEntrySchema>;
+
+export const FirmwareIndexSchema = z.object({ firmwares: z.array(FirmwareEntrySchema) });
+export type FirmwareIndex = z.infer<typeof FirmwareIndexSchema>;
+
+export const FirmwareFilePathSchema = z.object({ file: FirmwareFileNameSchema });

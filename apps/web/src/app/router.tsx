@@ -27,6 +27,10 @@ const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
+// One chunk for both reader pages (see reader-pages.ts).
+const readerPages = () => import('../pages/reader-pages.ts');
+const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.FabreaderPage })));
+const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
@@ -55,7 +59,7 @@ const manageCsvExport = {
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
-/** Spec 02 §2: the SSO providers and email templates send others to /. */
+/** Spec 02 §2: the SSO providers, FABReader and email templates send others to /. */
 const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
@@ -111,6 +115,8 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
           { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
+          { path: 'fabreader', element: <FabreaderPage />, handle: manageSystemConfiguration },
+          { path: 'nfc-cards', element: <NfcCardsPage />, handle: signedIn },
           { path: 'email-templates', element: <EmailTemplatesPage />, handle: manageSystemConfiguration },
           {
             path: 'email-templates/:type',

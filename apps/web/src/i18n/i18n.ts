@@ -20,6 +20,7 @@ export const FEATURE_NAMESPACES = [
   'usage-export',
   'sso-providers',
   'email-templates',
+  'readers',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

@@ -18,7 +18,7 @@ cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     // The API, its documentation and the static files the server answers itself.
-    denylist: [/^\/api(\/|$)/, /^\/dependencies\.json$/, /^\/service-worker\.js$/],
+    denylist: [/^\/api(\/|$)/, /^\/_fabreader_assets\//, /^\/dependencies\.json$/, /^\/service-worker\.js$/],
   }),
 );
 

@@ -7,6 +7,7 @@ import {
   UsersIcon,
   WrenchIcon,
 } from '../../components/icons.tsx';
+import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
 import type { RouteAccess } from '../../session/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -40,6 +41,19 @@ export const NAVIGATION: NavGroup[] = [
         access: ROUTE_ACCESS.manageSystemConfiguration,
       },
       { to: '/users', labelKey: 'nav.users', icon: UsersIcon, access: ROUTE_ACCESS.users },
+    ],
+  },
+  {
+    id: 'fabreader',
+    labelKey: 'nav.groups.fabreader',
+    items: [
+      { to: '/nfc-cards', labelKey: 'nav.nfcCards', icon: NfcCardIcon, access: 'login' },
+      {
+        to: '/fabreader',
+        labelKey: 'nav.fabreader',
+        icon: ReaderIcon,
+        access: ROUTE_ACCESS.manageSystemConfiguration,
+      },
     ],
   },
   {

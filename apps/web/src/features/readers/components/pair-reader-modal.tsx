@@ -1,0 +1,101 @@
+import { Button, Description, FieldError, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { usePairReader } from '../api/use-reader-mutations.ts';
+import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
+import { type PairDraft, pairProblems, toPairBody } from '../reader-drafts.ts';
+import { ReaderNameField } from './reader-name-field.tsx';
+
+type PairReaderModalProps = { isOpen: boolean; onClose: () => void };
+
+/** Admits the reader that shows a six-digit code (the readers design: a reader joins). */
+export function PairReaderModal({ isOpen, onClose }: PairReaderModalProps) {
+  return (
+    <Modal.Backdrop
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Modal.Container scroll="outside">
+        <Modal.Dialog>
+          <PairForm onDone={onClose} />
+        </Modal.Dialog>
+      </Modal.Container>
+    </Modal.Backdrop>
+  );
+}
+
+function PairForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<PairDraft>({ name: '', code: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const pair = usePairReader();
+  const problems = submitted ? pairProblems(draft) : {};
+  const serverErrors = pair.error instanceof ApiError ? pair.error.fieldErrors : {};
+  const codeError =
+    problems.code === 'required'
+      ? t('readers.required')
+      : problems.code === 'invalid'
+        ? t('readers.pairForm.codeInvalid')
+        : serverErrors.code?.[0];
+  const nameError = problems.name ? t('readers.required') : serverErrors.name?.[0];
+
+  return (
+    <Form
+      validationBehavior="aria"
+      className="flex flex-col"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (Object.keys(pairProblems(draft)).length > 0) return;
+        const body = toPairBody(draft);
+        pair.mutate(body, {
+          onSuccess: (reader) => {
+            notifySuccess(t('readers.pairForm.paired', { name: reader.name }));
+            onDone();
+          },
+        });
+      }}
+    >
+      <Modal.CloseTrigger aria-label={t('common.close')} />
+      <Modal.Header>
+        <Modal.Heading>{t('readers.pairForm.title')}</Modal.Heading>
+      </Modal.Header>
+      <Modal.Body className="flex flex-col gap-4">
+        <p className="text-muted">{t('readers.pairForm.intro')}</p>
+        {pair.isError && (
+          <FormErrorAlert title={t('readers.pairForm.failed')} message={readerErrorDetail(t, pair.error)} />
+        )}
+        <ReaderNameField
+          value={draft.name}
+          onChange={(name) => setDraft({ ...draft, name })}
+          error={nameError}
+        />
+        <TextField
+          variant="secondary"
+          name="code"
+          isRequired
+          value={draft.code}
+          onChange={(code) => setDraft({ ...draft, code })}
+          isInvalid={codeError !== undefined}
+        >
+          <Label>{t('readers.pairForm.code')}</Label>
+          <Input inputMode="numeric" autoComplete="off" maxLength={6} className="font-mono tracking-widest" />
+          <Description>{t('readers.pairForm.codeHint')}</Description>
+          <FieldError>{codeError}</FieldError>
+        </TextField>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button slot="close" variant="tertiary">
+          {t('readers.cancel')}
+        </Button>
+        <SubmitButton isPending={pair.isPending}>{t('readers.pairForm.submit')}</SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Checkbox, Form, Label, Modal, Skeleton } from '@heroui/react';
+import type { Reader } from '@toolpass/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useUpdateReader } from '../api/use-reader-mutations.ts';
+import { useResourceChoices } from '../api/use-readers.ts';
+import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
+import { ReaderNameField } from './reader-name-field.tsx';
+
+type ReaderEditModalProps = { reader: Reader | undefined; isOpen: boolean; onClose: () => void };
+
+/** A reader's name and the resources it serves; a tap uses them at once (spec 02 §3). */
+export function ReaderEditModal({ reader, isOpen, onClose }: ReaderEditModalProps) {
+  return (
+    <Modal.Backdrop
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Modal.Container scroll="outside">
+        <Modal.Dialog>{reader && <EditForm reader={reader} onDone={onClose} />}</Modal.Dialog>
+      </Modal.Container>
+    </Modal.Backdrop>
+  );
+}
+
+function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(reader.name);
+  const [resourceIds, setResourceIds] = useState(reader.hasAccessToResourceIds);
+  const [submitted, setSubmitted] = useState(false);
+  const update = useUpdateReader(reader.id);
+  const resources = useResourceChoices();
+  const nameError =
+    submitted && name.trim() === ''
+      ? t('readers.required')
+      : update.error instanceof ApiError
+        ? update.error.fieldErrors.name?.[0]
+        : undefined;
+
+  return (
+    <Form
+      validationBehavior="aria"
+      className="flex flex-col"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (name.trim() === '') return;
+        update.mutate(
+          { name: name.trim(), connectedResources: resourceIds },
+          {
+            onSuccess: () => {
+              notifySuccess(t('readers.updated'));
+              onDone();
+            },
+            // Spec 02 §8: 'Error updating reader'.
+            onError: (error) => notifyError(t('readers.updateFailed'), readerErrorDetail(t, error)),
+          },
+        );
+      }}
+    >
+      <Modal.CloseTrigger aria-label={t('common.close')} />
+      <Modal.Header>
+        <Modal.Heading>{t('readers.editForm.title')}</Modal.Heading>
+      </Modal.Header>
+      <Modal.Body className="flex flex-col gap-4">
+        <ReaderNameField value={name} onChange={setName} error={nameError} />
+        {resources.isPending && <Skeleton className="h-24 w-full rounded-xl" />}
+        {resources.isError && (
+          <LoadError
+            title={t('readers.editForm.resourcesLoadFailed')}
+            message={readerErrorDetail(t, resources.error)}
+            onRetry={() => void resources.refetch()}
+          />
+        )}
+        {resources.isSuccess && (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-medium">{t('readers.editForm.resources')}</legend>
+            <p className="text-sm text-muted">
+              {resources.data.length === 0
+                ? t('readers.editForm.noResourcesYet')
+                : t('readers.editForm.resourcesHint')}
+            </p>
+            {resources.data.map((resource) => (
+              <Checkbox
+                key={resource.id}
+                name="connectedResources"
+                isSelected={resourceIds.includes(resource.id)}
+                onChange={(isSelected) =>
+                  setResourceIds((current) =>
+                    isSelected ? [...current, resource.id] : current.filter((id) => id !== resource.id),
+                  )
+                }
+              >
+                <Checkbox.Content>
+                  <Checkbox.Control>
+                    <Checkbox.Indicator />
+                  </Checkbox.Control>
+                  <Label className="[overflow-wrap:anywhere]">{resource.name}</Label>
+                </Checkbox.Content>
+              </Checkbox>
+            ))}
+          </fieldset>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button slot="close" variant="tertiary">
+          {t('readers.cancel')}
+        </Button>
+        <SubmitButton isPending={update.isPending} isDisabled={!resources.isSuccess}>
+          {t('readers.save')}
+        </SubmitButton>
+      </Modal.Footer>
+    </Form>
+  );
+}
