@@ -41,6 +41,14 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.join(root, 'src', 'lib', 'use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
