@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import { DOMAIN_EVENT_VERSION, type NewDomainEvent } from '@toolpass/contracts';
+import { DOMAIN_EVENT_VERSION, type NewDomainEvent, READER_DISPLAY_TEXTS } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMqttConnectionPool } from './adapters/mqtt/mqtt-connection-pool.ts';
@@ -365,6 +365,7 @@ export function createServices(deps: AppDeps) {
     operations: createServerCardOperations(deriveCardRoot(secretKey)),
     clock,
     onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
+    texts: READER_DISPLAY_TEXTS[deps.config.defaultLanguage],
     ...(deps.readerTimings?.cardWaitTimeoutMs
       ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
       : {}),

@@ -17,8 +17,8 @@ export const ReaderMessages = {
 } as const;
 
 /**
- * What a reader's display shows (the readers design). Readers speak the server's default
- * language, English; the server has no translations of its own (mails are English too).
+ * What a reader's display shows (the readers design), in English. Readers speak the server's
+ * default language (DEFAULT_LANGUAGE): see READER_DISPLAY_TEXTS for every language.
  */
 export const ReaderDisplayTexts = {
   readingCard: 'Reading card…',
@@ -39,6 +39,31 @@ export const ReaderDisplayTexts = {
   cardNotReset: 'Card not reset',
   noCardPresented: 'No card presented',
 } as const;
+
+/** The display texts in each language of the interface; the English ones are the contract. */
+export const READER_DISPLAY_TEXTS = {
+  en: ReaderDisplayTexts,
+  de: {
+    readingCard: 'Karte wird gelesen…',
+    cardNotRecognised: 'Karte nicht erkannt',
+    noResourceChosen: 'Keine Ressource gewählt',
+    noResourceConnected: 'Keine Ressource verbunden',
+    noIntroduction: 'Keine Einweisung',
+    inUse: 'In Benutzung',
+    sessionStarted: 'Sitzung gestartet',
+    sessionEnded: 'Sitzung beendet',
+    tapToEnroll: 'Karte zum Registrieren auflegen',
+    tapToReset: 'Karte zum Zurücksetzen auflegen',
+    cardEnrolled: 'Karte registriert',
+    cardAlreadyEnrolled: 'Karte bereits registriert',
+    cardNotEnrolled: 'Karte nicht registriert',
+    cardReset: 'Karte zurückgesetzt',
+    wrongCard: 'Falsche Karte',
+    cardNotReset: 'Karte nicht zurückgesetzt',
+    noCardPresented: 'Keine Karte aufgelegt',
+  },
+} as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
+export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;
 
 /** The notes a tap writes on the session it starts or ends (the readers design). */
 export const readerSessionNotes = (readerName: string, cardId: number) =>

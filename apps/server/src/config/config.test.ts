@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       mqttMaxMessageAgeHours: 24,
+      defaultLanguage: 'en',
     });
   });
 
@@ -67,6 +68,11 @@ describe('loadConfig', () => {
         /MQTT_MAX_MESSAGE_AGE_HOURS/,
       );
     }
+  });
+
+  it('reads the default language of the readers and refuses one the interface does not speak', () => {
+    expect(loadConfig({ DEFAULT_LANGUAGE: 'de' }).defaultLanguage).toBe('de');
+    expect(() => loadConfig({ DEFAULT_LANGUAGE: 'fr' })).toThrow(/DEFAULT_LANGUAGE/);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { type Language, LanguageSchema } from '@toolpass/contracts';
 import { z } from 'zod';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -62,6 +63,8 @@ const EnvSchema = z.object({
     .positive('must be more than 0 hours')
     .max(24 * 365, 'must be at most a year (8760 hours)')
     .default(24),
+  // What readers' displays speak (the readers design); the browser follows each member's own.
+  DEFAULT_LANGUAGE: LanguageSchema.default('en'),
 });
 
 export type Config = {
@@ -78,6 +81,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** How long an MQTT message is retried until the broker accepts it, in hours. */
   mqttMaxMessageAgeHours: number;
+  /** The language of what the server says without a member to ask: readers' displays. */
+  defaultLanguage: Language;
 };
 
 export class ConfigError extends Error {
@@ -114,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     mqttMaxMessageAgeHours: value.MQTT_MAX_MESSAGE_AGE_HOURS,
+    defaultLanguage: value.DEFAULT_LANGUAGE,
   };
 }
 

@@ -43,6 +43,7 @@ export function testAppConfig(
     logLevel: 'silent',
     trustProxy: false,
     mqttMaxMessageAgeHours: 24,
+    defaultLanguage: 'en',
   };
 }
 

@@ -375,3 +375,33 @@ describe.each(TEST_DIALECTS)('NFC taps, enrolment and reset on %s', (dialect) =>
     expect((await enroll(other, reader, uid, card)).statusCode).toBe(201);
   });
 });
+
+describe('a server whose default language is German', () => {
+  let t: TestApp;
+  let readers: Awaited<ReturnType<typeof readerFixtures>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(
+      'sqlite',
+      { rateLimits: READER_TEST_RATE_LIMITS, readerTimings: TIMINGS },
+      { defaultLanguage: 'de' },
+    );
+    readers = await readerFixtures(t);
+  });
+  afterAll(async () => {
+    await readers?.closeAll();
+    await t?.close();
+  });
+
+  it("speaks German on the readers' displays (DEFAULT_LANGUAGE)", async () => {
+    const admin = await t.given.administrator();
+    const { simulator } = await readers.connectedReader(admin, 'Leser an der Tür', {});
+    const shown = screen(simulator);
+    simulator.tap(newUid(), VirtualNtag424Card.factory(randomBytes(7)));
+    await until(() => shown.outcomes().length > 0);
+    expect(shown.shown).toEqual([
+      { text: 'Karte wird gelesen…', tone: 'info' },
+      { text: 'Karte nicht erkannt', tone: 'error' },
+    ]);
+  });
+});

@@ -2,8 +2,8 @@ import {
   type DisplayTone,
   Messages,
   type NfcCard,
+  READER_DISPLAY_TEXTS,
   READER_PROTOCOL,
-  ReaderDisplayTexts,
   ReaderMessages,
   readerSessionNotes,
 } from '@toolpass/contracts';
@@ -71,8 +71,11 @@ export function createReaderTapsService(deps: {
   clock: { now(): Date };
   /** Where a tap's unexpected failure goes; the reader shows "Card not recognised". */
   onError(error: unknown): void;
+  /** What the displays say, in the server's default language. */
+  texts?: (typeof READER_DISPLAY_TEXTS)[keyof typeof READER_DISPLAY_TEXTS];
   cardWaitTimeoutMs?: number;
 }) {
+  const texts = deps.texts ?? READER_DISPLAY_TEXTS.en;
   const cardWaitMs = deps.cardWaitTimeoutMs ?? READER_PROTOCOL.cardWaitTimeoutMs;
   const waiters = new Map<number, Waiter>();
   /** The latest tap per reader: an older tap that a newer one superseded shows nothing more. */
@@ -87,7 +90,7 @@ export function createReaderTapsService(deps: {
     const show = (text: string, tone: DisplayTone) => {
       if (isCurrent()) deps.links.display(tap.readerId, text, tone);
     };
-    show(ReaderDisplayTexts.readingCard, 'info');
+    show(texts.readingCard, 'info');
     const card = await deps.cards.findByUid(deps.db, tap.uid);
     const proved =
       card !== undefined &&
@@ -95,21 +98,21 @@ export function createReaderTapsService(deps: {
     // The owner is read after the proof: a member deleted meanwhile has no card any more.
     const owner = proved && card ? await deps.users.findById(card.userId) : undefined;
     if (!card || !owner) {
-      show(ReaderDisplayTexts.cardNotRecognised, 'error');
+      show(texts.cardNotRecognised, 'error');
       return;
     }
 
     const resources = await deps.readers.resourcesOf(tap.readerId);
     let resourceId: number | undefined;
     if (resources.length === 0) {
-      show(ReaderDisplayTexts.noResourceConnected, 'error');
+      show(texts.noResourceConnected, 'error');
       return;
     }
     if (resources.length === 1) resourceId = resources[0]?.id;
     else {
       resourceId = await deps.links.choose(tap.readerId, resources);
       if (resourceId === undefined) {
-        show(ReaderDisplayTexts.noResourceChosen, 'info');
+        show(texts.noResourceChosen, 'info');
         return;
       }
     }
@@ -120,15 +123,15 @@ export function createReaderTapsService(deps: {
     try {
       if (!active) {
         await deps.usage.start(owner, resourceId, { notes });
-        show(ReaderDisplayTexts.sessionStarted, 'success');
+        show(texts.sessionStarted, 'success');
       } else if (active.userId === owner.id || owner.permissions.canManageResources) {
         await deps.usage.end(owner, resourceId, notes);
-        show(ReaderDisplayTexts.sessionEnded, 'success');
-      } else show(ReaderDisplayTexts.inUse, 'error');
+        show(texts.sessionEnded, 'success');
+      } else show(texts.inUse, 'error');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // 403: no introduction; 409: someone started first; 400: the session ended meanwhile.
-      show(error.statusCode === 403 ? ReaderDisplayTexts.noIntroduction : ReaderDisplayTexts.inUse, 'error');
+      show(error.statusCode === 403 ? texts.noIntroduction : texts.inUse, 'error');
     }
   }
 
@@ -147,7 +150,7 @@ export function createReaderTapsService(deps: {
     } catch (error) {
       // A card taken away mid-exchange is no server failure; another card or a gone reader says nothing.
       if (!cardGone(error)) deps.onError(error);
-      if (isCurrent()) deps.links.display(tap.readerId, ReaderDisplayTexts.cardNotRecognised, 'error');
+      if (isCurrent()) deps.links.display(tap.readerId, texts.cardNotRecognised, 'error');
     } finally {
       if (isCurrent()) latestTap.delete(tap.readerId);
     }
@@ -166,7 +169,7 @@ export function createReaderTapsService(deps: {
       deps.links.display(readerId, prompt, 'info');
     });
     if (!tap) {
-      deps.links.display(readerId, ReaderDisplayTexts.noCardPresented, 'info');
+      deps.links.display(readerId, texts.noCardPresented, 'info');
       throw new AppError(408, ReaderMessages.noCardPresented);
     }
     return tap;
@@ -195,9 +198,9 @@ export function createReaderTapsService(deps: {
 
     /** Enrols the next card tapped on the reader for the caller (the readers design). */
     async enroll(actor: Actor, readerId: number): Promise<NfcCard> {
-      const tap = await nextCard(readerId, ReaderDisplayTexts.tapToEnroll);
+      const tap = await nextCard(readerId, texts.tapToEnroll);
       if (await deps.cards.findByUid(deps.db, tap.uid)) {
-        deps.links.display(readerId, ReaderDisplayTexts.cardAlreadyEnrolled, 'error');
+        deps.links.display(readerId, texts.cardAlreadyEnrolled, 'error');
         throw conflict(ReaderMessages.cardAlreadyEnrolled);
       }
       try {
@@ -207,7 +210,7 @@ export function createReaderTapsService(deps: {
         });
       } catch (error) {
         if (!cardGone(error)) throw error;
-        deps.links.display(readerId, ReaderDisplayTexts.cardNotEnrolled, 'error');
+        deps.links.display(readerId, texts.cardNotEnrolled, 'error');
         throw new AppError(422, ReaderMessages.cardNotEnrolled);
       }
       let id: number;
@@ -220,12 +223,12 @@ export function createReaderTapsService(deps: {
       } catch (error) {
         // Two enrolments of one card on two readers: the later one finds the row written.
         if (!isUniqueViolation(error)) throw error;
-        deps.links.display(readerId, ReaderDisplayTexts.cardAlreadyEnrolled, 'error');
+        deps.links.display(readerId, texts.cardAlreadyEnrolled, 'error');
         throw conflict(ReaderMessages.cardAlreadyEnrolled);
       }
       const stored = await deps.cards.find(deps.db, id);
       if (!stored) throw notFound(ReaderMessages.cardNotFound);
-      deps.links.display(readerId, ReaderDisplayTexts.cardEnrolled, 'success');
+      deps.links.display(readerId, texts.cardEnrolled, 'success');
       return present(stored);
     },
 
@@ -236,20 +239,20 @@ export function createReaderTapsService(deps: {
       if (card.userId !== actor.id && !actor.permissions.canManageSystemConfiguration) {
         throw forbidden(Messages.forbiddenInsufficientPermissions);
       }
-      const tap = await nextCard(readerId, ReaderDisplayTexts.tapToReset);
+      const tap = await nextCard(readerId, texts.tapToReset);
       if (tap.uid !== card.uid) {
-        deps.links.display(readerId, ReaderDisplayTexts.wrongCard, 'error');
+        deps.links.display(readerId, texts.wrongCard, 'error');
         throw conflict(ReaderMessages.wrongCard);
       }
       try {
         await deps.operations.reset(tap.channel, { uid: uidBytes(tap.uid), keyVersion: card.keyVersion });
       } catch (error) {
         if (!cardGone(error)) throw error;
-        deps.links.display(readerId, ReaderDisplayTexts.cardNotReset, 'error');
+        deps.links.display(readerId, texts.cardNotReset, 'error');
         throw new AppError(422, ReaderMessages.cardNotReset);
       }
       await deps.cards.delete(deps.db, card.id);
-      deps.links.display(readerId, ReaderDisplayTexts.cardReset, 'success');
+      deps.links.display(readerId, texts.cardReset, 'success');
     },
   };
 }
