@@ -1,8 +1,8 @@
-import { Button, Card, Skeleton, Table } from '@heroui/react';
+import { Button, Table } from '@heroui/react';
 import type { NfcCard } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useNfcCardList } from '../api/use-readers.ts';
 import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
@@ -18,24 +18,19 @@ export function NfcCardList({ showOwner }: { showOwner: boolean }) {
   // The card stays set while the modal fades out.
   const [removing, setRemoving] = useState<{ card: NfcCard; isOpen: boolean } | null>(null);
 
-  if (cards.isPending) return <Skeleton className="h-48 w-full rounded-2xl" />;
   // Spec 02 §8: a failed list is a notice; a later refresh that fails keeps the rows shown.
-  if (cards.isError && !cards.data) {
+  if (cards.data === undefined) {
     return (
-      <LoadError
-        title={t('nfcCards.loadFailed')}
-        message={readerErrorDetail(t, cards.error)}
-        onRetry={() => void cards.refetch()}
+      <QueryFallback
+        query={cards}
+        skeletonClassName="h-48 w-full rounded-2xl"
+        errorTitle={t('nfcCards.loadFailed')}
+        errorMessage={(error) => readerErrorDetail(t, error)}
       />
     );
   }
   if (cards.data.length === 0) {
-    return (
-      <Card className="items-center gap-2 p-10 text-center">
-        <Card.Title>{t('nfcCards.emptyTitle')}</Card.Title>
-        <Card.Description>{t('nfcCards.emptyMessage')}</Card.Description>
-      </Card>
-    );
+    return <EmptyState title={t('nfcCards.emptyTitle')} message={t('nfcCards.emptyMessage')} />;
   }
   return (
     <>

@@ -1,10 +1,10 @@
-import { Button, Card, Chip, Skeleton, Table } from '@heroui/react';
+import { Button, Chip, Table } from '@heroui/react';
 import type { Reader } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteReader } from '../api/use-reader-mutations.ts';
@@ -21,24 +21,19 @@ export function ReaderList({ onEdit }: { onEdit: (reader: Reader) => void }) {
   const [deleting, setDeleting] = useState<{ reader: Reader; isOpen: boolean } | null>(null);
   const closeDialog = () => setDeleting((current) => current && { ...current, isOpen: false });
 
-  if (readers.isPending) return <Skeleton className="h-48 w-full rounded-2xl" />;
   // A refresh that fails keeps the rows it has; only a list never loaded is replaced.
-  if (readers.isError && !readers.data) {
+  if (readers.data === undefined) {
     return (
-      <LoadError
-        title={t('readers.loadFailed')}
-        message={readerErrorDetail(t, readers.error)}
-        onRetry={() => void readers.refetch()}
+      <QueryFallback
+        query={readers}
+        skeletonClassName="h-48 w-full rounded-2xl"
+        errorTitle={t('readers.loadFailed')}
+        errorMessage={(error) => readerErrorDetail(t, error)}
       />
     );
   }
   if (readers.data.length === 0) {
-    return (
-      <Card className="items-center gap-2 p-10 text-center">
-        <Card.Title>{t('readers.emptyTitle')}</Card.Title>
-        <Card.Description>{t('readers.emptyMessage')}</Card.Description>
-      </Card>
-    );
+    return <EmptyState title={t('readers.emptyTitle')} message={t('readers.emptyMessage')} />;
   }
   const names = new Map(resources.data?.map((resource) => [resource.id, resource.name]));
   return (
