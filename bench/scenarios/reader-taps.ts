@@ -104,9 +104,11 @@ async function readyReader(
   const { readerId } = await paired;
   await simulator.connect();
   // The server answers an accepted AUTH with nothing; the reader list says when it is connected.
+  const deadline = Date.now() + 5_000;
   for (;;) {
     const reader = await call('GET', `/api/fabreader/readers/${readerId}`, info.adminToken);
     if ((reader.json as { connected?: boolean }).connected) break;
+    if (Date.now() > deadline) throw new Error(`Reader ${readerId} did not connect`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const patched = await call('PATCH', `/api/fabreader/readers/${readerId}`, info.adminToken, {
@@ -122,8 +124,10 @@ async function readyReader(
   };
   simulator.on('display', onDisplay);
   const enrolled = call('POST', '/api/fabreader/readers/enroll-nfc-card', member.token, { readerId });
-  await prompt.promise;
+  // An enrolment refused at once (no reader connected) never asks for the card.
+  const asked = await Promise.race([prompt.promise.then(() => true), enrolled.then(() => false)]);
   simulator.off('display', onDisplay);
+  if (!asked) throw new Error(`Enrolment answered ${(await enrolled).status} before asking for the card`);
   const outcome = await simulator.tapForOutcome(uid, card);
   if ((await enrolled).status !== 201 || outcome.text !== ReaderDisplayTexts.cardEnrolled) {
     throw new Error(`Enrolment answered ${(await enrolled).status}, the reader showed "${outcome.text}"`);
