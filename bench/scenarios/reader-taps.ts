@@ -9,6 +9,7 @@
 // scenario alone; BENCH_TAPS sets the taps per case (1,000).
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ReaderDisplayTexts } from '@toolpass/contracts';
 import { ReaderSimulator } from '../../apps/server/src/cli/reader-simulator/reader-simulator.ts';
@@ -42,6 +43,11 @@ export type TapFigures = {
   serverCpuMsPerTap: number | undefined;
   /** CPU time of this process per tap: the simulated readers and their cards. */
   readersCpuMsPerTap: number;
+  /**
+   * The machine's one-minute load average after the case: with 20 readers the p99 is mostly
+   * queueing, so it depends on what else runs on the cores.
+   */
+  loadAverage: number;
 };
 
 export type ReaderTapsResult = { dialect: string; oneReader: TapFigures; manyReaders: TapFigures };
@@ -180,6 +186,7 @@ async function measureTaps(info: ServerInfo, readers: ReadyReader[]): Promise<Ta
         ? undefined
         : round((serverCpuAfter - serverCpuBefore) / taps),
     readersCpuMsPerTap: round((ownCpu.user + ownCpu.system) / 1000 / taps),
+    loadAverage: round(os.loadavg()[0]),
   };
 }
 
@@ -207,7 +214,8 @@ function describeCase(label: string, figures: TapFigures): string {
   return (
     `  ${label}: ${figures.tapsPerSecond} taps/s over ${figures.taps} taps; p50 ${figures.p50Ms} ms, ` +
     `p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms (target p99 < ${TAP_P99_TARGET_MS} ms: ` +
-    `${meets ? 'meets' : 'misses'}); ${serverCpu}the simulated readers ${figures.readersCpuMsPerTap} ms`
+    `${meets ? 'meets' : 'misses'}); ${serverCpu}the simulated readers ${figures.readersCpuMsPerTap} ms; ` +
+    `load average ${figures.loadAverage} on ${os.cpus().length} cores`
   );
 }
 
