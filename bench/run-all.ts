@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
+import { describeReaderTaps, readerTapsScenario } from './scenarios/reader-taps.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
 import { describeUsageExport, usageExportScenario } from './scenarios/usage-export.ts';
 import { webBundleScenario } from './scenarios/web-bundle.ts';
@@ -64,6 +65,7 @@ const jobs = await deliveryJobs();
 const mqtt = mqttDeliveryScenario();
 const webhooks = await webhookDeliveryScenario();
 const usageExport = await usageExportScenario();
+const readerTaps = await readerTapsScenario();
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -125,11 +127,12 @@ say(
   `  start/end cycles with a webhook and an MQTT configuration on each resource: ${cyclesOf(webhooksAndMqtt)}/s (p99 ${webhooksAndMqtt.p99Ms} ms), ${shareOfOff(webhooksAndMqtt)} % of the rate without integrations (target >= 70 %: ${shareOfOff(webhooksAndMqtt) >= 70 ? 'meets' : 'misses'})`,
 );
 for (const line of describeUsageExport(usageExport)) say(line);
+for (const line of describeReaderTaps(readerTaps)) say(line);
 say(webBundleScenario());
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps }, null, 2)}\n`,
 );

@@ -263,6 +263,44 @@ export class ReaderSimulator extends EventEmitter<Events> {
     this.send({ type: 'CARD', uid });
   }
 
+  /**
+   * Taps and resolves with the tap's outcome: the first success or error display after it, not
+   * the info displays ("Reading card…") on the way. Rejects when the socket closes first or
+   * nothing comes within `timeoutMs`. Listens before the CARD goes, so no display is missed; the
+   * benchmark times taps with it.
+   */
+  tapForOutcome(
+    uid: string,
+    card: SimulatedCard,
+    timeoutMs = 5_000,
+  ): Promise<{ text: string; tone: DisplayTone }> {
+    return new Promise((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.off('display', onDisplay);
+        this.off('close', onClose);
+      };
+      const onDisplay = (display: { text: string; tone: DisplayTone }) => {
+        if (display.tone === 'info') return;
+        finish();
+        resolve(display);
+      };
+      const onClose = (info: CloseInfo) => {
+        finish();
+        reject(
+          Object.assign(new Error(`Closed before the tap's outcome: ${info.code} ${info.reason}`), info),
+        );
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`No outcome of the tap within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.on('display', onDisplay);
+      this.on('close', onClose);
+      this.tap(uid, card);
+    });
+  }
+
   /** Takes the card away; APDUs then go unanswered (the protocol has no "card removed"). */
   removeCard() {
     this.card = undefined;
