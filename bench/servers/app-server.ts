@@ -8,6 +8,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
+import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/platform/http/rate-limits.ts';
 import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
 import { seedResources } from './seed-resources.ts';
 
@@ -24,6 +25,7 @@ const { app, services } = await buildApp({
   database,
   logger: createLogger('warn'),
   rateLimits: {
+    ...DEFAULT_RATE_LIMITS,
     signIn: unlimited,
     signInPerClient: unlimited,
     passwordResetRequest: unlimited,
