@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
@@ -20,16 +21,9 @@ type CardRemovalModalProps = { card: NfcCard | undefined; isOpen: boolean; onClo
  */
 export function CardRemovalModal({ card, isOpen, onClose }: CardRemovalModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>{card && <CardRemoval card={card} onDone={onClose} />}</Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      {card && <CardRemoval card={card} onDone={onClose} />}
+    </ModalShell>
   );
 }
 

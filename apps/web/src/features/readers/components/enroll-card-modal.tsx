@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useEnrollNfcCard } from '../api/use-nfc-card-mutations.ts';
@@ -18,18 +19,9 @@ type EnrollCardModalProps = { isOpen: boolean; onClose: () => void };
  */
 export function EnrollCardModal({ isOpen, onClose }: EnrollCardModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>
-          <EnrollForm onDone={onClose} />
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      <EnrollForm onDone={onClose} />
+    </ModalShell>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { useFlashReader } from '../api/use-flash-reader.ts';
 import { useFirmwareIndex } from '../api/use-readers.ts';
 import { firmwareLabel } from '../flasher/firmware-files.ts';
@@ -17,29 +18,20 @@ type FlasherModalProps = { isOpen: boolean; onClose: () => void; support: Flashe
 export function FlasherModal({ isOpen, onClose, support }: FlasherModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>
-          <Modal.CloseTrigger aria-label={t('common.close')} />
-          <Modal.Header>
-            <Modal.Heading>{t('flasher.title')}</Modal.Heading>
-          </Modal.Header>
-          <Modal.Body className="flex flex-col gap-4">
-            {support === 'supported' ? <Flasher /> : <FlasherUnavailable support={support} />}
-          </Modal.Body>
-          <Modal.Footer>
-            <Button slot="close" variant="tertiary">
-              {t('flasher.close')}
-            </Button>
-          </Modal.Footer>
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      <Modal.CloseTrigger aria-label={t('common.close')} />
+      <Modal.Header>
+        <Modal.Heading>{t('flasher.title')}</Modal.Heading>
+      </Modal.Header>
+      <Modal.Body className="flex flex-col gap-4">
+        {support === 'supported' ? <Flasher /> : <FlasherUnavailable support={support} />}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button slot="close" variant="tertiary">
+          {t('flasher.close')}
+        </Button>
+      </Modal.Footer>
+    </ModalShell>
   );
 }
 

@@ -2,6 +2,7 @@ import { Button, Description, FieldError, Form, Input, Label, Modal, TextField }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -15,18 +16,9 @@ type PairReaderModalProps = { isOpen: boolean; onClose: () => void };
 /** Admits the reader that shows a six-digit code (the readers design: a reader joins). */
 export function PairReaderModal({ isOpen, onClose }: PairReaderModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>
-          <PairForm onDone={onClose} />
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      <PairForm onDone={onClose} />
+    </ModalShell>
   );
 }
 

@@ -3,6 +3,7 @@ import type { Reader } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -16,16 +17,9 @@ type ReaderEditModalProps = { reader: Reader | undefined; isOpen: boolean; onClo
 /** A reader's name and the resources it serves; a tap uses them at once (spec 02 §3). */
 export function ReaderEditModal({ reader, isOpen, onClose }: ReaderEditModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>{reader && <EditForm reader={reader} onDone={onClose} />}</Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      {reader && <EditForm reader={reader} onDone={onClose} />}
+    </ModalShell>
   );
 }
 

@@ -2,6 +2,7 @@ import { Button, Description, Form, Input, Label, Modal, TextField } from '@hero
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useKeycloakDiscovery } from '../api/use-keycloak-discovery.ts';
 import type { DiscoveredEndpoints } from '../keycloak-discovery.ts';
@@ -18,19 +19,10 @@ type KeycloakDiscoveryModalProps = {
  */
 export function KeycloakDiscoveryModal({ isOpen, onClose, onDiscovered }: KeycloakDiscoveryModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside">
-        <Modal.Dialog>
-          {/* Mounted per opening, so each opening starts empty. */}
-          <DiscoveryForm onDiscovered={onDiscovered} />
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose}>
+      {/* Mounted per opening, so each opening starts empty. */}
+      <DiscoveryForm onDiscovered={onDiscovered} />
+    </ModalShell>
   );
 }
 

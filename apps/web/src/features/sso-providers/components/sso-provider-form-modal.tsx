@@ -2,6 +2,7 @@ import { Button, Form, Modal, Skeleton } from '@heroui/react';
 import type { SsoProvider } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSsoProvider } from '../api/use-sso-providers.ts';
 import { ssoErrorDetail } from '../hooks/sso-error-messages.ts';
@@ -24,21 +25,12 @@ type SsoProviderFormModalProps = {
 /** Create or edit a provider in a modal (spec 02 §2). */
 export function SsoProviderFormModal({ target, isOpen, onClose }: SsoProviderFormModalProps) {
   return (
-    <Modal.Backdrop
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal.Container scroll="outside" size="lg">
-        <Modal.Dialog>
-          {target?.kind === 'edit' && <EditProvider providerId={target.providerId} onDone={onClose} />}
-          {target?.kind === 'create' && (
-            <ProviderForm provider={undefined} initial={target.initial} onDone={onClose} />
-          )}
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={onClose} size="lg">
+      {target?.kind === 'edit' && <EditProvider providerId={target.providerId} onDone={onClose} />}
+      {target?.kind === 'create' && (
+        <ProviderForm provider={undefined} initial={target.initial} onDone={onClose} />
+      )}
+    </ModalShell>
   );
 }
 
