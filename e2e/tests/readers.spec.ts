@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../playwright.config.ts';
 import { openSignedIn } from '../support/accounts.ts';
 import {
   createMember,
@@ -144,5 +145,28 @@ test('an administrator pairs a reader, a member enrols a card on it, and a tap s
   } finally {
     await memberContext.close();
     await reader.stop();
+  }
+});
+
+test('on plain http under a name other than localhost, the flasher asks for HTTPS', async () => {
+  // A made-up name that Chromium resolves to the e2e server: the same app, but not a secure
+  // context, as a reader's admin page on a workshop's LAN address without TLS would be.
+  const host = 'toolpass-workshop.test';
+  const browser = await chromium.launch({
+    ...CHROMIUM_LAUNCH_OPTIONS,
+    args: [...(CHROMIUM_LAUNCH_OPTIONS.args ?? []), `--host-resolver-rules=MAP ${host} 127.0.0.1`],
+  });
+  try {
+    const page = await browser.newPage();
+    const administrator = await createSystemAdministrator('flasher-admin');
+    const address = new URL(e2eEnvironment().baseUrl);
+    address.hostname = host;
+    await openSignedIn(page, administrator, new URL('/fabreader', address).toString());
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+    const dialog = await openFlasher(page);
+    await expect(dialog.getByText('Flasher requires HTTPS')).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await browser.close();
   }
 });
