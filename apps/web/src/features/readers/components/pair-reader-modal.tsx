@@ -1,7 +1,8 @@
-import { Button, Description, FieldError, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { Button, Form, Modal } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -68,19 +69,21 @@ function PairForm({ onDone }: { onDone: () => void }) {
           onChange={(name) => setDraft({ ...draft, name })}
           error={nameError}
         />
-        <TextField
-          variant="secondary"
+        <FormTextField
           name="code"
+          label={t('readers.pairForm.code')}
           isRequired
           value={draft.code}
           onChange={(code) => setDraft({ ...draft, code })}
-          isInvalid={codeError !== undefined}
-        >
-          <Label>{t('readers.pairForm.code')}</Label>
-          <Input inputMode="numeric" autoComplete="off" maxLength={6} className="font-mono tracking-widest" />
-          <Description>{t('readers.pairForm.codeHint')}</Description>
-          <FieldError>{codeError}</FieldError>
-        </TextField>
+          error={codeError}
+          description={t('readers.pairForm.codeHint')}
+          inputProps={{
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            maxLength: 6,
+            className: 'font-mono tracking-widest',
+          }}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button slot="close" variant="tertiary">

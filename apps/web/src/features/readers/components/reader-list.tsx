@@ -1,10 +1,11 @@
-import { Button, Chip, Table } from '@heroui/react';
+import { Chip, Table } from '@heroui/react';
 import type { Reader } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteReader } from '../api/use-reader-mutations.ts';
@@ -114,24 +115,14 @@ function ReadersTable({ readers, resourceNames, onEdit, onDelete }: ReadersTable
                   <span className="[overflow-wrap:anywhere]">{resourceList(t, reader, resourceNames)}</span>
                 </Table.Cell>
                 <Table.Cell>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t('readers.editLabel', { name: reader.name })}
-                      onPress={() => onEdit(reader)}
-                    >
-                      {t('readers.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger-soft"
-                      aria-label={t('readers.deleteLabel', { name: reader.name })}
-                      onPress={() => onDelete(reader)}
-                    >
-                      {t('readers.delete')}
-                    </Button>
-                  </div>
+                  <RowActions
+                    editText={t('readers.edit')}
+                    editLabel={t('readers.editLabel', { name: reader.name })}
+                    onEdit={() => onEdit(reader)}
+                    deleteText={t('readers.delete')}
+                    deleteLabel={t('readers.deleteLabel', { name: reader.name })}
+                    onDelete={() => onDelete(reader)}
+                  />
                 </Table.Cell>
               </Table.Row>
             )}

@@ -1,6 +1,6 @@
-import { FieldError, Input, Label, TextField } from '@heroui/react';
 import { NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { LengthHint } from '../../../components/length-hint.tsx';
 
 type ReaderNameFieldProps = { value: string; onChange: (name: string) => void; error: string | undefined };
@@ -9,18 +9,15 @@ type ReaderNameFieldProps = { value: string; onChange: (name: string) => void; e
 export function ReaderNameField({ value, onChange, error }: ReaderNameFieldProps) {
   const { t } = useTranslation();
   return (
-    <TextField
-      variant="secondary"
+    <FormTextField
       name="name"
+      label={t('readers.pairForm.name')}
       isRequired
       value={value}
       onChange={onChange}
-      isInvalid={error !== undefined}
+      error={error}
     >
-      <Label>{t('readers.pairForm.name')}</Label>
-      <Input />
       <LengthHint value={value} max={NAME_MAX_LENGTH} />
-      <FieldError>{error}</FieldError>
-    </TextField>
+    </FormTextField>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Chip, Table } from '@heroui/react';
+import { Chip, Table } from '@heroui/react';
 import type { SsoProviderSummary } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteSsoProvider } from '../api/use-sso-provider-mutations.ts';
 import { useSsoProviderList } from '../api/use-sso-providers.ts';
@@ -92,24 +93,14 @@ function SsoProvidersTable({ providers, onEdit, onDelete }: SsoProvidersTablePro
                   </Chip>
                 </Table.Cell>
                 <Table.Cell>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t('ssoProviders.editLabel', { name: provider.name })}
-                      onPress={() => onEdit(provider.id)}
-                    >
-                      {t('ssoProviders.edit')}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="danger-soft"
-                      aria-label={t('ssoProviders.deleteLabel', { name: provider.name })}
-                      onPress={() => onDelete(provider)}
-                    >
-                      {t('ssoProviders.delete')}
-                    </Button>
-                  </div>
+                  <RowActions
+                    editText={t('ssoProviders.edit')}
+                    editLabel={t('ssoProviders.editLabel', { name: provider.name })}
+                    onEdit={() => onEdit(provider.id)}
+                    deleteText={t('ssoProviders.delete')}
+                    deleteLabel={t('ssoProviders.deleteLabel', { name: provider.name })}
+                    onDelete={() => onDelete(provider)}
+                  />
                 </Table.Cell>
               </Table.Row>
             )}
