@@ -88,6 +88,11 @@ export function openSqlite(dataDir: string): DatabaseHandle {
   // FULL makes every commit durable (fsync of the WAL) before we answer the request.
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
+  // Group commit runs each transaction in a SAVEPOINT, and a savepoint keeps the pages it changes
+  // in a sub-journal so that it can roll back alone. In a temporary file that is a write system
+  // call per page and transaction (8 % of the server's CPU in the delivery benchmark); in memory
+  // it is a copy. The sub-journal plays no part in crash recovery, which the WAL does.
+  database.exec('PRAGMA temp_store = MEMORY');
   database.exec('PRAGMA busy_timeout = 5000');
   const dialect = new GroupCommitSqliteDialect(database);
   const db = new Kysely<Database>({ dialect });
