@@ -14,8 +14,8 @@ const ROWS = 1_000_000;
  * gain is the young generation being written: the server runs with 16 MB semi-spaces
  * (SERVER_NODE_FLAGS, as `npm start` does), where V8's own sizing would give it 64 MB on this
  * machine and the RSS grew by 43-67 MB. The earlier export, whose old generation grew with dead
- * row objects, measured 97-193 MB (139 MB on PostgreSQL until the service emptied each page once
- * written), and buffering the answer would take 125 MB of text.
+ * row objects, measured 97-193 MB (139 MB on PostgreSQL until `executeLargeRead` stopped handing
+ * on the driver's own array), and buffering the answer would take 125 MB of text.
  */
 const MAX_RSS_GROWTH_BYTES = 50 * 1024 * 1024;
 const SERVER = fileURLToPath(new URL('../../test/usage-export-server.ts', import.meta.url));
