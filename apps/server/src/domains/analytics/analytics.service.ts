@@ -68,8 +68,8 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
     for (;;) {
       const page = await deps.repo.sessionPage(deps.db, range, after, USAGE_PAGE_SIZE);
       if (page.length > 0) yield page;
-      if (page.length < USAGE_PAGE_SIZE) return;
-      const last = page[page.length - 1] as UsageRow;
+      const last = page.at(-1);
+      if (page.length < USAGE_PAGE_SIZE || !last) return;
       after = { startTime: last.start_time, id: last.id };
       await yieldToOtherWork();
     }
@@ -214,8 +214,8 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
             csvRow.usageInMinutes = Number(row.minutes ?? 0);
             out.write(format.line(csvRow));
           }
-          if (!(await out.ready()) || page.length < USAGE_PAGE_SIZE) return;
-          const last = page[page.length - 1] as (typeof page)[number];
+          const last = page.at(-1);
+          if (!(await out.ready()) || page.length < USAGE_PAGE_SIZE || !last) return;
           after = { resourceId: last.resource_id, userId: last.user_id };
           await yieldToOtherWork();
         }
