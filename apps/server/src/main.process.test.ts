@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdminCommand } from './cli/admin.ts';
+import { SECRET_KEY_FILE } from './platform/crypto/secret-key.ts';
 import { SQLITE_FILE_NAME } from './platform/db/database.ts';
+import { createTestDatabase, TEST_DIALECTS } from './test/test-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -131,6 +133,30 @@ describe('the server process', () => {
       expect([...perTransaction.values()].every((count) => count === 20)).toBe(true);
     } finally {
       database.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('the data folder of a started server on %s', (dialect) => {
+  it('is made private to the server user, with the secret key 0600, even when it was open', async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const dataDir = path.join(tempDir(), 'data');
+      mkdirSync(dataDir);
+      chmodSync(dataDir, 0o755);
+      const server = start(MAIN, [], {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      });
+      await server.waitForOutput(/Toolpass is running/);
+      const mode = (file: string) => statSync(file).mode & 0o777;
+      expect(mode(dataDir)).toBe(0o700);
+      expect(mode(path.join(dataDir, SECRET_KEY_FILE))).toBe(0o600);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      await database.drop();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveDataDir } from './config/config.ts';
 import { resolveSecretKey } from './platform/crypto/secret-key.ts';
+import { prepareDataDir } from './platform/data-dir.ts';
 import { DatabaseLockedError, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { createLogger } from './platform/logging/logger.ts';
@@ -23,6 +24,7 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const dataDir = resolveDataDir(config.dataDir);
+  prepareDataDir(dataDir);
   config.secretKey = resolveSecretKey(config.secretKey, dataDir);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;

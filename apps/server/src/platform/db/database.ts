@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { makePrivate, prepareDataDir } from '../data-dir.ts';
 import { type ChannelListener, listenToChannel } from './pg-listener.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
@@ -50,22 +51,8 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
 }
 
-/**
- * Keeps the data folder to the server's user: 0700 for it, 0600 for the database files (issue 12).
- * A folder made by an earlier version is tightened too; one the process does not own is left
- * as its owner set it.
- */
-function makePrivate(target: string, mode: number) {
-  try {
-    chmodSync(target, mode);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EPERM') throw error;
-  }
-}
-
 export function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  makePrivate(dataDir, 0o700);
+  prepareDataDir(dataDir);
   const file = path.resolve(dataDir, SQLITE_FILE_NAME);
   const database = new DatabaseSync(file);
   try {
