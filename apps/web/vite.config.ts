@@ -23,7 +23,7 @@ export default defineConfig({
       filename: 'service-worker.ts',
       // Registered by src/pwa/use-service-worker.ts, which also drives the update prompt.
       injectRegister: false,
-      // public/manifest.json is the manifest (spec 01 §10 lists its fields).
+      // public/manifest.json is the manifest (spec 01 §7 lists its fields).
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,json}'],

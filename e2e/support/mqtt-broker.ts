@@ -50,7 +50,7 @@ async function startAedes(): Promise<E2eBroker> {
 }
 
 /**
- * Mosquitto at 127.0.0.1:1883 when it answers (DESIGN §9), else an aedes broker started here.
+ * Mosquitto at 127.0.0.1:1883 when it answers (architecture §Tests), else an aedes broker started here.
  * Tests on it use topics no other test uses.
  */
 export async function startE2eBroker(): Promise<E2eBroker> {

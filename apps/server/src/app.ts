@@ -146,7 +146,7 @@ export function createServices(deps: AppDeps) {
   /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
   const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
   // Durable deliveries (mail, and every consumer of events that must see each one) are jobs:
-  // one table, one runner, a retry policy per kind of target (DESIGN §5, decision 8).
+  // one table, one runner, a retry policy per kind of target (architecture §Events, decision 8).
   const jobStore = createJobStore({ dialect });
   const mailTransport =
     deps.mailTransport ??

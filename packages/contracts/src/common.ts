@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RuleMessages } from './messages.ts';
 
-/** The error body every failing call answers with (DESIGN §3). */
+/** The error body every failing call answers with (architecture §Server). */
 export const ApiErrorSchema = z
   .object({
     statusCode: z.number().int(),

@@ -3,7 +3,7 @@ import { UserRefSchema } from './usage.ts';
 
 /**
  * Domain events: written to the outbox in the same transaction as the change, then handed to the
- * SSE streams and delivered to MQTT, webhooks and plugins with the same type names (DESIGN §5).
+ * SSE streams and delivered to MQTT, webhooks and plugins with the same type names (architecture §Events).
  * Payloads are slim and versioned (`v` in the envelope): ids, times and the names integrations
  * need, never whole rows. A consumer checks `v` before it reads `data`.
  */
@@ -119,7 +119,7 @@ export type DomainEventType = keyof typeof eventData;
 export const DOMAIN_EVENT_VERSION = 1;
 export const DOMAIN_EVENT_TYPES = Object.keys(eventData) as DomainEventType[];
 
-/** The envelope of DESIGN §5 around one event type's data. */
+/** The envelope of architecture §Events around one event type's data. */
 function envelopeOf<T extends DomainEventType, D extends z.ZodObject>(type: T, data: D) {
   return z.object({
     id: z.number().int(),

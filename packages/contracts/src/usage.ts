@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, pagedSchema, userText } from './common.ts';
 import { NOTES_MAX_LENGTH } from './limits.ts';
 
-/** Users in usage data and events carry id and username only (DESIGN §6). */
+/** Users in usage data and events carry id and username only (architecture §Security). */
 export const UserRefSchema = z.object({ id: z.number().int(), username: z.string() });
 export type UserRef = z.infer<typeof UserRefSchema>;
 

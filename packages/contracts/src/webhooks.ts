@@ -20,7 +20,7 @@ export const WEBHOOK_RETRY_DELAY_MAX_MS = 10_000;
 export const WEBHOOK_RETRY_DELAY_STEP_MS = 100;
 
 export const DEFAULT_WEBHOOK_SIGNATURE_HEADER = 'X-Webhook-Signature';
-/** Headers every request carries besides the signature (DESIGN §8). */
+/** Headers every request carries besides the signature (decision 11). */
 export const WEBHOOK_TIMESTAMP_HEADER = 'X-Webhook-Timestamp';
 /** The delivery's id, the same on every retry, so a receiver can drop a duplicate. */
 export const WEBHOOK_ID_HEADER = 'X-Webhook-Id';

@@ -35,7 +35,7 @@ const TrustProxySchema = z
     return addresses;
   });
 
-/** The environment the server reads once at start (DESIGN §3). */
+/** The environment the server reads once at start (architecture §Server). */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),

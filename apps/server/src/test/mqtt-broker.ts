@@ -100,7 +100,7 @@ export async function startOwnBroker(
 }
 
 /**
- * The broker most tests share: Mosquitto at 127.0.0.1:1883 when it answers (DESIGN §9), else an
+ * The broker most tests share: Mosquitto at 127.0.0.1:1883 when it answers (architecture §Tests), else an
  * aedes broker of this test file. Tests on a shared broker use topics no other test uses.
  */
 export async function sharedBroker(): Promise<TestBroker> {

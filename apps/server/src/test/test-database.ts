@@ -26,7 +26,7 @@ function answers(host: string, port: number): Promise<boolean> {
 
 /**
  * The PostgreSQL server tests use: TEST_DATABASE_URL, or the local one when it answers
- * (DESIGN §9). Without either the suite runs on SQLite alone and says so.
+ * (architecture §Tests). Without either the suite runs on SQLite alone and says so.
  */
 async function postgresAdminUrl(): Promise<string | undefined> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;

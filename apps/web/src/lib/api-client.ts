@@ -2,7 +2,7 @@ import type { ApiError as ApiErrorBody } from '@toolpass/contracts';
 import i18next from 'i18next';
 import { validationMessage } from '../i18n/validation-message.ts';
 
-/** A failed call: the HTTP status and, when the server sent one, its typed error body (DESIGN §3). */
+/** A failed call: the HTTP status and, when the server sent one, its typed error body (architecture §Server). */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | undefined;

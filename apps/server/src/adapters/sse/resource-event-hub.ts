@@ -51,7 +51,7 @@ const permissionsKey = (permissions: SystemPermissions) =>
   `${permissions.canManageResources}/${permissions.canManageSystemConfiguration}/${permissions.canManageUsers}`;
 
 /**
- * Open event streams, fed by the event fan-out (DESIGN §5, decision 8). Each frame shows its
+ * Open event streams, fed by the event fan-out (architecture §Events, decision 8). Each frame shows its
  * reader only what the HTTP API would (live-event-projection.ts). A stream ends with its token:
  * sessions are checked every two seconds, so a sign-out, a password change, a deleted account
  * or changed rights on any instance closes it. Streams are bounded per account and in unsent

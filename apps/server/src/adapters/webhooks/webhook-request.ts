@@ -8,7 +8,7 @@ import type { WebhookAnswer, WebhookRequest } from '../../domains/webhooks/webho
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
- * The signature receivers verify (DESIGN §8): hex HMAC-SHA256 of "<timestamp>.<body>" keyed with
+ * The signature receivers verify (decision 11): hex HMAC-SHA256 of "<timestamp>.<body>" keyed with
  * the whole secret, `whsec_` included, as UTF-8. The timestamp in the signed text lets a receiver
  * refuse an old request replayed with its signature.
  */

@@ -63,7 +63,7 @@ function templateFor(
 }
 
 /**
- * Webhooks as a kind of delivery target (DESIGN §5): each webhook is a target, gets a job for
+ * Webhooks as a kind of delivery target (architecture §Events): each webhook is a target, gets a job for
  * each usage event it wants, and is retried by its own settings. Jobs are delivered at least
  * once; the job id goes out as X-Webhook-Id, so a receiver can drop a request it has seen.
  */

@@ -35,7 +35,7 @@ export function createAuthSessionsService(deps: { db: Db; repo: AuthSessionsRepo
 
     /**
      * Which of these sessions (by token hash) still hold, and the permissions their user has now:
-     * open event streams end with their token (DESIGN §5).
+     * open event streams end with their token (architecture §Events).
      */
     async liveSessions(
       tokenHashes: string[],

@@ -14,7 +14,7 @@ const OPENED_CACHE_SIZE = 256;
 
 /**
  * Encrypts the secrets the app stores (MQTT passwords, webhook secrets, OIDC client secrets,
- * reader keys) with AES-256-GCM under a key derived from SECRET_KEY (DESIGN §6). Each purpose
+ * reader keys) with AES-256-GCM under a key derived from SECRET_KEY (architecture §Security). Each purpose
  * derives its own key, so a value stored for one purpose cannot be read back as another; the
  * authentication tag makes a tampered or foreign value fail instead of decrypting to garbage.
  */

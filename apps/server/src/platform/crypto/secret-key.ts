@@ -6,7 +6,7 @@ export const SECRET_KEY_FILE = 'secret.key';
 
 /**
  * SECRET_KEY from the environment, or one generated once into DATA_DIR so a small install needs
- * no setup. It encrypts stored secrets of later integrations (DESIGN §6).
+ * no setup. It encrypts stored secrets of later integrations (architecture §Security).
  */
 export function resolveSecretKey(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;

@@ -17,7 +17,7 @@ const IDS_PER_NOTIFICATION = 500;
 
 /**
  * Hands committed events to live consumers, whose subscribers are in process memory (the SSE
- * hub), on every instance of the app (DESIGN §5). The instance that writes an event announces its
+ * hub), on every instance of the app (architecture §Events). The instance that writes an event announces its
  * id with NOTIFY in the same transaction, so PostgreSQL tells the other instances exactly when it
  * commits and never for a change that rolled back; after the commit it hands the event to its own
  * consumers. Every other instance reads the event back from the outbox and hands it to its

@@ -6,7 +6,7 @@ export type RecordEvents<E> = (events: E[]) => Promise<void>;
 
 /**
  * The one way services change data that others react to: `work` runs in a transaction and
- * records its events with it (DESIGN §5), and once that transaction has committed, the events
+ * records its events with it (architecture §Events), and once that transaction has committed, the events
  * are handed on. A change that rolls back announces nothing.
  */
 export function createEventTransactions<E extends { type: string; data: unknown }>(deps: {

@@ -4,7 +4,7 @@ import { readDate } from '../db/db-values.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { Database, OutboxEventsTable } from '../db/schema.ts';
 
-/** An event as consumers receive it: the envelope of DESIGN §5. */
+/** An event as consumers receive it: the envelope of architecture §Events. */
 export type OutboxEnvelope = { id: number; type: string; v: number; occurredAt: string; data: unknown };
 
 /** An outbox row as consumers receive it. */
@@ -25,7 +25,7 @@ export function toEnvelope(row: Selectable<OutboxEventsTable>): OutboxEnvelope {
  */
 export function createOutbox<E extends { type: string; data: unknown }>(deps: {
   now: () => Date;
-  /** The version of the event contracts this code writes (DESIGN §5). */
+  /** The version of the event contracts this code writes (architecture §Events). */
   version: number;
 }) {
   // Nearly every change writes one event, so its insert is compiled once (see reusable-query.ts).

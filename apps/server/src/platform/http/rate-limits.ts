@@ -1,4 +1,4 @@
-/** Requests allowed per window for the calls that guess or send mail (DESIGN §6). */
+/** Requests allowed per window for the calls that guess or send mail (architecture §Security). */
 export type RateLimits = {
   /** Failed sign-ins per account, however it is spelled (the account the lookup finds). */
   signIn: { max: number; timeWindowMs: number };

@@ -26,7 +26,7 @@ const orderKey = (job: ClaimedJob) =>
   job.resourceId === null ? `job\u0000${job.id}` : `${targetKey(job)}\u0000${job.resourceId}`;
 
 /**
- * Works off the delivery jobs (DESIGN §5, decision 8). Jobs are claimed in batches with a lease
+ * Works off the delivery jobs (architecture §Events, decision 8). Jobs are claimed in batches with a lease
  * and delivered independently, each target's jobs on their own, so a target that hangs or fails
  * holds up no other. Outcomes are written back in batches: one statement for every job that
  * finished meanwhile, which is what keeps SQLite's single, fsync-bound writer fast.

@@ -73,7 +73,7 @@ function toLogEntry(row: JobRow & { event_type: string | null }): JobLogEntry {
 }
 
 /**
- * The only SQL of the delivery jobs (DESIGN §5, decision 8). A job is pending until it is done
+ * The only SQL of the delivery jobs (architecture §Events, decision 8). A job is pending until it is done
  * or has failed for good; while pending it may carry a lease, the time until which a claimer
  * owns it. A claimer that dies leaves its lease to expire, and the job is claimed again.
  */

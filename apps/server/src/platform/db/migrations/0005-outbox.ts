@@ -3,7 +3,7 @@ import type { Dialect } from '../database.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * The event outbox (DESIGN §5): events are rows written with the change they describe, and
+ * The event outbox (architecture §Events): events are rows written with the change they describe, and
  * each consumer's delivery state is a row too, so delivery survives a restart.
  */
 export function outboxMigration(dialect: Dialect) {

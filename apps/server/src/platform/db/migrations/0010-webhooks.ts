@@ -4,7 +4,7 @@ import { columnTypes } from './column-types.ts';
 
 /**
  * Webhooks per resource (spec 02 §3). The secret column holds only values sealed by the
- * 'webhook-secret' secret box (AES-256-GCM under SECRET_KEY, DESIGN §6), never the secret itself.
+ * 'webhook-secret' secret box (AES-256-GCM under SECRET_KEY, architecture §Security), never the secret itself.
  * The bounds of the form are checks here too, so no code path can store a webhook that would be
  * retried more often than a manager can set.
  */
