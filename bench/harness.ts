@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/config/node-flags.ts';
 
 export type Measurement = {
   scenario: string;

@@ -3,8 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
+import { migrateToLatest, openDatabase } from '@toolpass/server/testing';
 
 const seconds = Number(process.argv[2] ?? 5);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-commit-'));

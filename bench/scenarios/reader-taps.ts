@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ReaderDisplayTexts } from '@toolpass/contracts';
-import { ReaderSimulator } from '../../apps/server/src/cli/reader-simulator/reader-simulator.ts';
-import { VirtualNtag424Card } from '../../apps/server/src/cli/reader-simulator/virtual-ntag424-card.ts';
+import { ReaderSimulator, VirtualNtag424Card } from '@toolpass/server/testing';
 import { startServer } from '../harness.ts';
 
 type ServerInfo = {

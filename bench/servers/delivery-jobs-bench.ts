@@ -8,15 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  buildApp,
+  createLogger,
+  type EventProbe,
+  loadConfig,
+  migrateToLatest,
+  type OutboxEnvelope,
+  openDatabase,
+  searchTextOf,
+} from '@toolpass/server/testing';
 import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { searchTextOf } from '../../apps/server/src/domains/resources/resources.repository.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
-import type { OutboxEnvelope } from '../../apps/server/src/platform/events/outbox.ts';
-import type { EventProbe } from '../../apps/server/src/platform/jobs/probe-target.ts';
-import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
 
 const TARGETS = 100;
 const RESOURCES = 50;

@@ -9,12 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
-import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
-import { sharedBroker, subscribe } from '../../apps/server/src/test/mqtt-broker.ts';
+import {
+  buildApp,
+  createLogger,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  sharedBroker,
+  subscribe,
+} from '@toolpass/server/testing';
 
 const RESOURCES = 20;
 const SESSIONS = 1_000;

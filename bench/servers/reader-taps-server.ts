@@ -8,13 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { createUsersRepository } from '../../apps/server/src/domains/users/users.repository.ts';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
-import { DEFAULT_RATE_LIMITS } from '../../apps/server/src/platform/http/rate-limits.ts';
-import { createLogger } from '../../apps/server/src/platform/logging/logger.ts';
+import {
+  buildApp,
+  createLogger,
+  createUsersRepository,
+  DEFAULT_RATE_LIMITS,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+} from '@toolpass/server/testing';
 
 const MEMBERS = 20;
 

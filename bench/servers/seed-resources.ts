@@ -1,5 +1,4 @@
-import { searchTextOf } from '../../apps/server/src/domains/resources/resources.repository.ts';
-import type { Db } from '../../apps/server/src/platform/db/database.ts';
+import { type Db, searchTextOf } from '@toolpass/server/testing';
 
 const MINUTE = 60_000;
 const DESCRIPTION = 'Seeded for the benchmark';

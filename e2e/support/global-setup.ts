@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../apps/server/src/config/node-flags.ts';
+import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 import { createVerifiedAccount, uniqueAccount } from './accounts.ts';
 import { publishE2eEnvironment } from './environment.ts';
 import { startMailCapture } from './mail-capture.ts';

@@ -1,9 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type CapturedMail as ReceivedMail,
-  startSmtpCapture,
-} from '../../apps/server/src/test/smtp-capture.ts';
+import { type CapturedSmtpMail as ReceivedMail, startSmtpCapture } from '@toolpass/server/testing';
 
 /** A received mail, as the capture writes it to the mail folder (one JSON file per mail). */
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string; receivedAt: number };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { SsoProviderSummary } from '@toolpass/contracts';
-import { type OidcTestProvider, startOidcProvider } from '../../apps/server/src/test/oidc-provider.ts';
+import { type OidcTestProvider, startOidcProvider } from '@toolpass/server/testing';
 import { createVerifiedAccount, openSignedIn, signInThroughApi, uniqueAccount } from '../support/accounts.ts';
 import { e2eEnvironment } from '../support/environment.ts';
 import { expect, expectAccessible, saveScreenshot, test } from '../support/fixtures.ts';

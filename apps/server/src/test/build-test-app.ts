@@ -1,10 +1,11 @@
 import type { SystemPermissions } from '@toolpass/contracts';
 import { type AppDeps, buildApp } from '../app.ts';
 import type { Config } from '../config/config.ts';
-import { createUsersRepository, type UserAccount } from '../domains/users/users.repository.ts';
+import { createUsersRepository } from '../domains/users/users.repository.ts';
 import type { ScryptParams } from '../platform/crypto/password.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { Dialect } from '../platform/db/database.ts';
+import type { UserAccount } from '../platform/identity/user-account.ts';
 import { createLogger } from '../platform/logging/logger.ts';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 import { createTestDatabase } from './test-database.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MqttServerStatus } from '@toolpass/contracts';
 import type { MqttClient } from 'mqtt';
-import type { MqttConnectionSettings, MqttMessage } from '../../domains/mqtt/mqtt.service.ts';
+import type { MqttConnectionSettings, MqttMessage } from '../../domains/mqtt/mqtt-connections.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import {
   brokerAddress,

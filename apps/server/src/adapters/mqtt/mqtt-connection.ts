@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import type { MqttConnectionSettings } from '../../domains/mqtt/mqtt.service.ts';
+import type { MqttConnectionSettings } from '../../domains/mqtt/mqtt-connections.ts';
 
 /** How long the broker may take to answer a connection attempt (CONNACK included). */
 export const CONNECT_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@ import {
   sampleTemplateValues,
   type TemplateValues,
 } from '@toolpass/contracts';
-import type { MqttMessage } from '../../domains/mqtt/mqtt.service.ts';
+import type { MqttMessage } from '../../domains/mqtt/mqtt-connections.ts';
 import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
 
 /** The events an MQTT configuration publishes for. */

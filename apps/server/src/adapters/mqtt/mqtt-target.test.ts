@@ -1,6 +1,6 @@
 import type { MqttConfiguration } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
-import type { MqttConnectionSettings, MqttMessage } from '../../domains/mqtt/mqtt.service.ts';
+import type { MqttConnectionSettings, MqttMessage } from '../../domains/mqtt/mqtt-connections.ts';
 import { nextAttemptAt } from '../../platform/jobs/delivery-target.ts';
 import type { ClaimedJob } from '../../platform/jobs/job-store.ts';
 import { createLogger } from '../../platform/logging/logger.ts';

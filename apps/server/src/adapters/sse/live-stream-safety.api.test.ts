@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { UserAccount } from '../../domains/users/users.repository.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream } from '../../test/event-stream-client.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';

@@ -2,8 +2,8 @@ import { ErrorCodes, Messages } from '@toolpass/contracts';
 import { hashForUnknownUser, verifyPassword } from '../../platform/crypto/password.ts';
 import type { AttemptLimiter } from '../../platform/http/attempt-limiter.ts';
 import { AppError, unauthorized } from '../../platform/http/errors.ts';
-import type { UserAccount } from '../users/users.repository.ts';
-import { lookupKey } from '../users/users.repository.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
+import { lookupKey } from '../../platform/identity/user-account.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { AuthSessionsService } from './auth-sessions.service.ts';
 

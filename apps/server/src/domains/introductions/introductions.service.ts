@@ -11,9 +11,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { ResourceGroupsService } from '../resources/resource-groups.service.ts';
 import type { ResourcesService } from '../resources/resources.service.ts';
-import type { UserAccount } from '../users/users.repository.ts';
 import type { IntroductionScope, IntroductionsRepository } from './introductions.repository.ts';
 import { mayIntroduceToGroup, mayIntroduceToResource, type ResourceAccess } from './resource-access.ts';
 

@@ -2,7 +2,7 @@ import type { MqttConfiguration } from '@toolpass/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { MqttRepository, MqttServerRecord } from './mqtt.repository.ts';
-import type { MqttConnectionSettings } from './mqtt.service.ts';
+import type { MqttConnectionSettings } from './mqtt-connections.ts';
 
 /** Raised when a stored password was sealed under another SECRET_KEY. */
 export class UnreadablePasswordError extends Error {

@@ -18,34 +18,11 @@ import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { MqttRepository, MqttServerChanges, MqttServerRecord } from './mqtt.repository.ts';
+import type { MqttConnections, MqttMessage } from './mqtt-connections.ts';
 import { type MqttDeliveryLookup, UnreadablePasswordError } from './mqtt-delivery-lookup.ts';
 
 /** The kind of delivery target of MQTT configurations; stored with every job, so never renamed. */
 export const MQTT_TARGET_KIND = 'mqtt';
-
-/** What it takes to reach a broker, the password opened. */
-export type MqttConnectionSettings = {
-  serverId: number;
-  host: string;
-  port: number;
-  useTls: boolean;
-  clientId: string | null;
-  username: string | null;
-  password: string | null;
-};
-
-export type MqttMessage = { topic: string; payload: string };
-
-/** The broker side, as the service uses it (adapters/mqtt implements it). */
-export type MqttConnections = {
-  /** A fresh, short-lived connection; never throws. */
-  test(settings: MqttConnectionSettings): Promise<MqttTestResult>;
-  /** Through the server's long-lived client, QoS 1; throws when the broker does not accept. */
-  publish(settings: MqttConnectionSettings, message: MqttMessage): Promise<void>;
-  status(settings: MqttConnectionSettings): Promise<Omit<MqttServerStatus, 'serverId'>>;
-  settingsChanged(settings: MqttConnectionSettings): void;
-  forget(serverId: number): Promise<void>;
-};
 
 /** The message a test of a configuration publishes; throws when it cannot be published at all. */
 export type TestMessageOf = (

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { UserAccount } from '../users/users.repository.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { NfcCardsRepository, StoredNfcCard } from './nfc-cards.repository.ts';
 
 /** The channel to the card a tap reported (the reader connections adapter). */

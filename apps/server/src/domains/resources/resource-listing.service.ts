@@ -1,6 +1,6 @@
 import type { ListResourcesQuery, Paged, Resource } from '@toolpass/contracts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
-import type { UserAccount } from '../users/users.repository.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { ResourceListFilter } from './resources.repository.ts';
 import type { ResourcesService } from './resources.service.ts';
 

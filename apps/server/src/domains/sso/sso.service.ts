@@ -14,8 +14,8 @@ import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import { lookupKey, type UserAccount } from '../users/users.repository.ts';
 import {
   type OidcIdentity,
   type OidcProviderSettings,

@@ -1,5 +1,5 @@
 import type { User } from '@toolpass/contracts';
-import type { UserAccount } from './users.repository.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 
 /** The API view of a user: the email only for the user itself and for holders of canManageUsers. */
 export function presentUser(account: UserAccount, viewer: UserAccount | null): User {

@@ -2,7 +2,7 @@ import type { UserRef } from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import { readCount } from '../../platform/db/db-values.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
-import { lookupKey } from './users.repository.ts';
+import { lookupKey } from '../../platform/identity/user-account.ts';
 
 export function createUserSearchRepository() {
   return {

@@ -1,8 +1,8 @@
 import { ResourceMessages, type UserRef, type UserSearchQuery } from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import { forbidden } from '../../platform/http/errors.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { UserSearchRepository } from './user-search.repository.ts';
-import type { UserAccount } from './users.repository.ts';
 
 /**
  * The user picker behind granting introducers and introductions: open to those who grant them

@@ -5,27 +5,13 @@ import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database, UserRow, UserTokenPurpose } from '../../platform/db/schema.ts';
-
-/** A user as the domain sees it; the password hash never leaves the repository except for sign-in. */
-export type UserAccount = {
-  id: number;
-  username: string;
-  email: string;
-  externalIdentifier: string | null;
-  isEmailVerified: boolean;
-  permissions: SystemPermissions;
-};
+import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 
 const PERMISSION_COLUMNS = {
   canManageResources: 'can_manage_resources',
   canManageSystemConfiguration: 'can_manage_system_configuration',
   canManageUsers: 'can_manage_users',
 } as const satisfies Record<PermissionName, string>;
-
-/** The normalised key behind case-insensitive uniqueness of usernames and emails. */
-export function lookupKey(value: string): string {
-  return value.trim().normalize('NFKC').toLowerCase();
-}
 
 const ACCOUNT_COLUMNS = [
   'users.id',

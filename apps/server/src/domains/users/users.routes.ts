@@ -29,8 +29,8 @@ import { requireUser } from '../../platform/http/auth-guard.ts';
 import type { RateLimits } from '../../platform/http/rate-limits.ts';
 import { limitCostlyCalls } from '../../platform/http/request-budget.ts';
 import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
+import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import { presentUser } from './present-user.ts';
-import { lookupKey, type UserAccount } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
 const UserPageSchema = pagedSchema(UserSchema);

@@ -17,11 +17,12 @@ import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { UserTokenPurpose } from '../../platform/db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { MailQueue, OutgoingMail } from '../../platform/mail/mail-queue.ts';
 import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
 import { ssoUsernameBase, ssoUsernameCandidates } from './sso-username.ts';
-import { lookupKey, type UserAccount, type UsersRepository } from './users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
 const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {

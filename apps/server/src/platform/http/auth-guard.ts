@@ -1,6 +1,6 @@
 import { ErrorCodes, Messages, type PermissionName } from '@toolpass/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserAccount } from '../../domains/users/users.repository.ts';
+import type { UserAccount } from '../identity/user-account.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
