@@ -2,17 +2,14 @@ import {
   IntroductionCommentBodySchema,
   IntroductionHistoryEntrySchema,
   IntroductionSchema,
-  ResourceGroupIdPathSchema,
-  ResourceGroupUserPathSchema,
-  ResourceIdPathSchema,
   ResourceMessages,
-  ResourceUserPathSchema,
 } from '@toolpass/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
+import { INTRODUCTION_SCOPES, scopeOf } from './introduction-scopes.ts';
 import type { IntroductionsService } from './introductions.service.ts';
 
 const tags = ['Introductions'];
@@ -26,174 +23,86 @@ const signedIn = async (request: FastifyRequest) => {
 };
 
 /**
- * Introductions per resource and per group; paths exactly as spec 02 §7 names them. Managers
- * and introducers of the resource or group may list, grant and revoke (403 otherwise).
+ * Introductions per resource and per group, generated from the table of scopes. Managers and
+ * introducers of the resource or group may list, grant and revoke (403 otherwise).
  */
 export function introductionsRoutes(deps: { introductions: IntroductionsService }): FastifyPluginAsyncZod {
   return async (app) => {
-    // ---- per resource ----
-
-    app.get(
-      '/api/resources/:resourceId/introductions',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Everyone with an introduction history for the resource, by username',
-          params: ResourceIdPathSchema,
-          response: { 200: IntroductionListSchema },
+    for (const scope of INTRODUCTION_SCOPES) {
+      app.get(
+        `${scope.base}/introductions`,
+        {
+          preValidation: signedIn,
+          schema: {
+            tags,
+            security,
+            summary: `Everyone with an introduction history for the ${scope.noun}, by username`,
+            params: scope.idPath,
+            response: { 200: IntroductionListSchema },
+          },
         },
-      },
-      async (request) =>
-        deps.introductions.listIntroductions(requireUser(request), { resourceId: request.params.resourceId }),
-    );
+        async (request) =>
+          deps.introductions.listIntroductions(requireUser(request), scopeOf(request.params)),
+      );
 
-    app.post(
-      '/api/resources/:resourceId/introductions/:userId/grant',
-      {
+      app.get(
+        `${scope.base}/introductions/:userId/history`,
+        {
+          preValidation: signedIn,
+          schema: {
+            tags,
+            security,
+            summary: `The user's introduction history for the ${scope.noun}, newest first`,
+            params: scope.userPath,
+            response: { 200: HistorySchema },
+          },
+        },
+        async (request) =>
+          deps.introductions.history(requireUser(request), scopeOf(request.params), request.params.userId),
+      );
+
+      app.post(
+        `${scope.base}/introductions/:userId/grant`,
+        {
+          preValidation: signedIn,
+          schema: {
+            tags,
+            security,
+            summary: scope.grantSummary,
+            params: scope.userPath,
+            body: IntroductionCommentBodySchema,
+            response: { 200: IntroductionSchema },
+          },
+        },
+        async (request) =>
+          deps.introductions.grant(
+            requireUser(request),
+            scopeOf(request.params),
+            request.params.userId,
+            request.body?.comment ?? null,
+          ),
+      );
+
+      app.route({
+        method: scope.revokeMethod,
+        url: `${scope.base}/introductions/:userId/revoke`,
         preValidation: signedIn,
         schema: {
           tags,
           security,
-          summary: 'Grant the user an introduction to the resource, with an optional comment',
-          params: ResourceUserPathSchema,
+          summary: `Revoke the user's introduction to the ${scope.noun}, with an optional comment`,
+          params: scope.userPath,
           body: IntroductionCommentBodySchema,
           response: { 200: IntroductionSchema },
         },
-      },
-      async (request) =>
-        deps.introductions.grant(
-          requireUser(request),
-          { resourceId: request.params.resourceId },
-          request.params.userId,
-          request.body?.comment ?? null,
-        ),
-    );
-
-    app.delete(
-      '/api/resources/:resourceId/introductions/:userId/revoke',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "Revoke the user's introduction to the resource, with an optional comment",
-          params: ResourceUserPathSchema,
-          body: IntroductionCommentBodySchema,
-          response: { 200: IntroductionSchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.revoke(
-          requireUser(request),
-          { resourceId: request.params.resourceId },
-          request.params.userId,
-          request.body?.comment ?? null,
-        ),
-    );
-
-    app.get(
-      '/api/resources/:resourceId/introductions/:userId/history',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "The user's introduction history for the resource, newest first",
-          params: ResourceUserPathSchema,
-          response: { 200: HistorySchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.history(
-          requireUser(request),
-          { resourceId: request.params.resourceId },
-          request.params.userId,
-        ),
-    );
-
-    // ---- per group ----
-
-    app.get(
-      '/api/resource-groups/:groupId/introductions',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Everyone with an introduction history for the group, by username',
-          params: ResourceGroupIdPathSchema,
-          response: { 200: IntroductionListSchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.listIntroductions(requireUser(request), { groupId: request.params.groupId }),
-    );
-
-    app.get(
-      '/api/resource-groups/:groupId/introductions/:userId/history',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "The user's introduction history for the group, newest first",
-          params: ResourceGroupUserPathSchema,
-          response: { 200: HistorySchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.history(
-          requireUser(request),
-          { groupId: request.params.groupId },
-          request.params.userId,
-        ),
-    );
-
-    app.post(
-      '/api/resource-groups/:groupId/introductions/:userId/grant',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Grant the user an introduction to every resource of the group, with an optional comment',
-          params: ResourceGroupUserPathSchema,
-          body: IntroductionCommentBodySchema,
-          response: { 200: IntroductionSchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.grant(
-          requireUser(request),
-          { groupId: request.params.groupId },
-          request.params.userId,
-          request.body?.comment ?? null,
-        ),
-    );
-
-    // Spec 02 §7 lists POST for the group's revoke (the resource's revoke is a DELETE).
-    app.post(
-      '/api/resource-groups/:groupId/introductions/:userId/revoke',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "Revoke the user's introduction to the group, with an optional comment",
-          params: ResourceGroupUserPathSchema,
-          body: IntroductionCommentBodySchema,
-          response: { 200: IntroductionSchema },
-        },
-      },
-      async (request) =>
-        deps.introductions.revoke(
-          requireUser(request),
-          { groupId: request.params.groupId },
-          request.params.userId,
-          request.body?.comment ?? null,
-        ),
-    );
+        handler: async (request) =>
+          deps.introductions.revoke(
+            requireUser(request),
+            scopeOf(request.params),
+            request.params.userId,
+            request.body?.comment ?? null,
+          ),
+      });
+    }
   };
 }
