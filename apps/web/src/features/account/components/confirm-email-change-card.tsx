@@ -1,10 +1,8 @@
-import { Alert, Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadingView } from '../../../components/loading-view.tsx';
 import { useConfirmEmailChange } from '../api/use-confirm-email-change.ts';
 import { confirmEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
 import { useRunOnce } from '../hooks/use-run-once.ts';
+import { type MailLinkOutcome, MailLinkOutcomeCard } from './mail-link-outcome-card.tsx';
 
 type ConfirmEmailChangeCardProps = { token: string | null; newEmail: string | null };
 
@@ -18,50 +16,21 @@ export function ConfirmEmailChangeCard({ token, newEmail }: ConfirmEmailChangeCa
   };
   useRunOnce(submit, hasLink);
 
-  if (confirm.isSuccess) {
-    return (
-      <Card>
-        <Card.Header>
-          <Card.Title className="text-xl">{t('account.confirmEmailChange.successTitle')}</Card.Title>
-          <Card.Description>
-            {t('account.confirmEmailChange.successMessage', { email: newEmail })}
-          </Card.Description>
-        </Card.Header>
-        <Card.Footer>
-          <LinkButton to="/">{t('common.goToLogin')}</LinkButton>
-        </Card.Footer>
-      </Card>
-    );
-  }
-  if (hasLink && !confirm.isError) {
-    return (
-      <Card>
-        <LoadingView label={t('account.confirmEmailChange.pending')} />
-      </Card>
-    );
-  }
-  const message = hasLink
-    ? confirmEmailChangeErrorMessage(t, confirm.error)
-    : t('account.confirmEmailChange.invalidLink');
-  return (
-    <Card>
-      <Card.Header>
-        <Card.Title className="text-xl">{t('account.confirmEmailChange.failedTitle')}</Card.Title>
-      </Card.Header>
-      <Card.Content>
-        <Alert status="danger" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>{message}</Alert.Description>
-          </Alert.Content>
-        </Alert>
-      </Card.Content>
-      <Card.Footer className="flex flex-wrap gap-2">
-        {hasLink && <Button onPress={submit}>{t('common.tryAgain')}</Button>}
-        <LinkButton to="/" variant="secondary">
-          {t('common.backToLogin')}
-        </LinkButton>
-      </Card.Footer>
-    </Card>
-  );
+  const outcome: MailLinkOutcome = confirm.isSuccess
+    ? {
+        state: 'done',
+        title: t('account.confirmEmailChange.successTitle'),
+        message: t('account.confirmEmailChange.successMessage', { email: newEmail }),
+      }
+    : hasLink && !confirm.isError
+      ? { state: 'pending', label: t('account.confirmEmailChange.pending') }
+      : {
+          state: 'failed',
+          title: t('account.confirmEmailChange.failedTitle'),
+          message: hasLink
+            ? confirmEmailChangeErrorMessage(t, confirm.error)
+            : t('account.confirmEmailChange.invalidLink'),
+          onRetry: hasLink ? submit : undefined,
+        };
+  return <MailLinkOutcomeCard outcome={outcome} />;
 }

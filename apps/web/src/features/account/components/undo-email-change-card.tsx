@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { useUndoEmailChange } from '../api/use-undo-email-change.ts';
 import { undoEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
+import { type MailLinkOutcome, MailLinkOutcomeCard } from './mail-link-outcome-card.tsx';
 
 type UndoEmailChangeCardProps = { token: string | null; email: string | null };
 
@@ -17,40 +18,19 @@ export function UndoEmailChangeCard({ token, email }: UndoEmailChangeCardProps) 
     if (token && email) undo.mutate({ token, email });
   };
 
-  if (undo.isSuccess) {
-    return (
-      <Card>
-        <Card.Header>
-          <Card.Title className="text-xl">{t('account.undoEmailChange.successTitle')}</Card.Title>
-          <Card.Description>{t('account.undoEmailChange.successMessage', { email })}</Card.Description>
-        </Card.Header>
-        <Card.Footer>
-          <LinkButton to="/">{t('common.goToLogin')}</LinkButton>
-        </Card.Footer>
-      </Card>
-    );
-  }
-  if (!token || !email) {
-    return (
-      <Card>
-        <Card.Header>
-          <Card.Title className="text-xl">{t('account.undoEmailChange.title')}</Card.Title>
-        </Card.Header>
-        <Card.Content>
-          <Alert status="danger" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{t('account.undoEmailChange.invalidLink')}</Alert.Description>
-            </Alert.Content>
-          </Alert>
-        </Card.Content>
-        <Card.Footer>
-          <LinkButton to="/" variant="secondary">
-            {t('common.backToLogin')}
-          </LinkButton>
-        </Card.Footer>
-      </Card>
-    );
+  if (undo.isSuccess || !token || !email) {
+    const outcome: MailLinkOutcome = undo.isSuccess
+      ? {
+          state: 'done',
+          title: t('account.undoEmailChange.successTitle'),
+          message: t('account.undoEmailChange.successMessage', { email }),
+        }
+      : {
+          state: 'failed',
+          title: t('account.undoEmailChange.title'),
+          message: t('account.undoEmailChange.invalidLink'),
+        };
+    return <MailLinkOutcomeCard outcome={outcome} />;
   }
   return (
     <Card>

@@ -1,10 +1,8 @@
-import { Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadingView } from '../../../components/loading-view.tsx';
 import { useVerifyEmail } from '../api/use-verify-email.ts';
 import { verifyEmailErrorMessage } from '../hooks/account-error-messages.ts';
 import { useRunOnce } from '../hooks/use-run-once.ts';
+import { type MailLinkOutcome, MailLinkOutcomeCard } from './mail-link-outcome-card.tsx';
 
 type VerifyEmailCardProps = { token: string | null; email: string | null };
 
@@ -18,39 +16,19 @@ export function VerifyEmailCard({ token, email }: VerifyEmailCardProps) {
   };
   useRunOnce(submit, hasLink);
 
-  if (verify.isSuccess) {
-    return (
-      <Card>
-        <Card.Header>
-          <Card.Title className="text-xl">{t('account.verifyEmail.successTitle')}</Card.Title>
-          <Card.Description>{t('account.verifyEmail.successMessage')}</Card.Description>
-        </Card.Header>
-        <Card.Footer>
-          <LinkButton to="/">{t('common.goToLogin')}</LinkButton>
-        </Card.Footer>
-      </Card>
-    );
-  }
-  if (hasLink && !verify.isError) {
-    return (
-      <Card>
-        <LoadingView label={t('account.verifyEmail.pending')} />
-      </Card>
-    );
-  }
-  const message = hasLink ? verifyEmailErrorMessage(t, verify.error) : t('account.verifyEmail.invalidLink');
-  return (
-    <Card>
-      <Card.Header>
-        <Card.Title className="text-xl">{t('account.verifyEmail.failedTitle')}</Card.Title>
-        <Card.Description role="alert">{message}</Card.Description>
-      </Card.Header>
-      <Card.Footer className="flex flex-wrap gap-2">
-        {hasLink && <Button onPress={submit}>{t('common.tryAgain')}</Button>}
-        <LinkButton to="/" variant="secondary">
-          {t('common.backToLogin')}
-        </LinkButton>
-      </Card.Footer>
-    </Card>
-  );
+  const outcome: MailLinkOutcome = verify.isSuccess
+    ? {
+        state: 'done',
+        title: t('account.verifyEmail.successTitle'),
+        message: t('account.verifyEmail.successMessage'),
+      }
+    : hasLink && !verify.isError
+      ? { state: 'pending', label: t('account.verifyEmail.pending') }
+      : {
+          state: 'failed',
+          title: t('account.verifyEmail.failedTitle'),
+          message: hasLink ? verifyEmailErrorMessage(t, verify.error) : t('account.verifyEmail.invalidLink'),
+          onRetry: hasLink ? submit : undefined,
+        };
+  return <MailLinkOutcomeCard outcome={outcome} />;
 }
