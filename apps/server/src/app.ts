@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { DOMAIN_EVENT_VERSION, type NewDomainEvent, READER_DISPLAY_TEXTS } from '@toolpass/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
@@ -455,7 +454,6 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
-  await app.register(rateLimit, { global: false });
   // Reader frames are small JSON (the longest an APDU of a few hundred bytes, as hex).
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });

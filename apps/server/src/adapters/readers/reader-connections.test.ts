@@ -36,6 +36,22 @@ describe('reader connections', () => {
     expect(reader.sent).toEqual([]);
   });
 
+  it('tells the HELLO once its reader got a key, and not when the approval failed', () => {
+    const connections = createReaderConnections({});
+    const paired: string[] = [];
+    const first = connections.addPending(recordingSocket().socket, {
+      ...hello,
+      onPaired: () => paired.push('first'),
+    });
+    const second = connections.addPending(recordingSocket().socket, {
+      ...hello,
+      onPaired: () => paired.push('second'),
+    });
+    expect(connections.claimPairing(first ?? '')?.deliver(1, Buffer.alloc(32))).toBe(true);
+    connections.claimPairing(second ?? '')?.abandon();
+    expect(paired).toEqual(['first']);
+  });
+
   it('ends a pending choice when another card is presented', async () => {
     const connections = createReaderConnections({ timings: { selectTimeoutMs: 5_000 } });
     const reader = recordingSocket();

@@ -58,7 +58,14 @@ type LiveReader = {
   choice?: { resolve(resourceId: number | undefined): void; timer: NodeJS.Timeout; ids: Set<number> };
 };
 
-type PendingEntry = { socket: ReaderSocket; deviceId: string; firmware: string; timer: NodeJS.Timeout };
+type PendingHello = {
+  deviceId: string;
+  firmware: string;
+  /** Called once the reader got its key (PAIRED sent). */
+  onPaired?: () => void;
+};
+
+type PendingEntry = PendingHello & { socket: ReaderSocket; timer: NodeJS.Timeout };
 
 export type ReaderTimings = {
   pairingLifetimeMs: number;
@@ -136,7 +143,7 @@ export function createReaderConnections(options: {
 
   return {
     /** Records a reader waiting for approval; its code, or undefined when too many wait. */
-    addPending(socket: ReaderSocket, hello: { deviceId: string; firmware: string }): string | undefined {
+    addPending(socket: ReaderSocket, hello: PendingHello): string | undefined {
       if (pending.size >= maxPending) return undefined;
       const code = newCode();
       const timer = setTimeout(() => {
@@ -172,6 +179,7 @@ export function createReaderConnections(options: {
           try {
             entry.socket.send({ type: 'PAIRED', readerId, readerKey: readerKey.toString('hex') });
             entry.socket.close(ReaderCloseCodes.paired, ReaderCloseReasons.paired);
+            entry.onPaired?.();
             return true;
           } catch {
             return false;

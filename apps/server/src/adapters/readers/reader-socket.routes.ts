@@ -120,10 +120,17 @@ export function readerSocketRoutes(deps: {
         return;
       }
       if (frame.type === 'HELLO') {
-        const code = deps.readers.admitHello(client)
-          ? deps.connections.addPending(socket, { deviceId: frame.deviceId, firmware: frame.firmware })
-          : undefined;
+        const admitted = deps.readers.admitHello(client);
+        const code =
+          admitted &&
+          deps.connections.addPending(socket, {
+            deviceId: frame.deviceId,
+            firmware: frame.firmware,
+            onPaired: () => admitted.refund(),
+          });
         if (code === undefined) {
+          // Refused by the cap on all pending readers: no reader waits on this HELLO.
+          admitted?.refund();
           socket.close(ReaderCloseCodes.tooManyAttempts, ReaderCloseReasons.tooManyAttempts);
           return;
         }

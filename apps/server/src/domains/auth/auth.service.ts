@@ -1,6 +1,6 @@
 import { ErrorCodes, Messages } from '@toolpass/contracts';
-import { hashForUnknownUser, verifyPassword } from '../../platform/crypto/password.ts';
-import type { AttemptLimiter } from '../../platform/http/attempt-limiter.ts';
+import { hashForUnknownUser, verifyPasswordIfAdmitted } from '../../platform/crypto/password.ts';
+import { type AttemptLimiter, type Reservation, reserveEach } from '../../platform/http/attempt-limiter.ts';
 import { AppError, unauthorized } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { lookupKey } from '../../platform/identity/user-account.ts';
@@ -22,8 +22,10 @@ export function createAuthService(deps: {
   /**
    * Checks a password, with one budget of failures per account however it is named (the
    * account the lookup finds, or the name as the lookup normalises it) and one per client.
-   * A spent budget is refused before the password is hashed. Password sign-in and the linking
-   * of a single sign-on identity share these budgets.
+   * A spent budget is refused before the request queues for a hash. The attempt itself is
+   * spent just before the hash and given back when the password is right, so a burst of
+   * parallel guesses costs at most the budget in hashes. Password sign-in and the linking of a
+   * single sign-on identity share these budgets.
    */
   async function checkPassword(
     usernameOrEmail: string,
@@ -32,15 +34,25 @@ export function createAuthService(deps: {
   ): Promise<UserAccount> {
     const found = await deps.users.findCredentials(usernameOrEmail);
     const account = found ? `account ${found.account.id}` : `name ${lookupKey(usernameOrEmail)}`;
-    if (deps.limits.perAccount.blocked(account) || deps.limits.perClient.blocked(client)) throw tooMany();
+    const budgets = [
+      [deps.limits.perAccount, account],
+      [deps.limits.perClient, client],
+    ] as const;
+    if (budgets.some(([limiter, key]) => limiter.blocked(key))) throw tooMany();
+    let attempt: Reservation | undefined;
     // Unknown users cost a full hash too, so timing does not tell which names exist. An account
     // made by single sign-on has no password and is refused the same way.
-    const valid = await verifyPassword(password, found?.passwordHash ?? (await hashForUnknownUser));
-    if (!found?.passwordHash || !valid) {
-      deps.limits.perAccount.record(account);
-      deps.limits.perClient.record(client);
-      throw unauthorized(Messages.invalidCredentials);
-    }
+    const valid = await verifyPasswordIfAdmitted(
+      password,
+      found?.passwordHash ?? (await hashForUnknownUser),
+      () => {
+        attempt = reserveEach(budgets);
+        return attempt !== undefined;
+      },
+    );
+    if (valid === undefined) throw tooMany();
+    if (!found?.passwordHash || !valid) throw unauthorized(Messages.invalidCredentials);
+    attempt?.refund();
     deps.limits.perAccount.reset(account);
     return found.account;
   }
@@ -57,10 +69,7 @@ export function createAuthService(deps: {
         // it also rescues accounts whose first link expired. A spent budget still answers the
         // same; the last mail sent still holds a working link.
         const resendKey = `account ${account.id}`;
-        if (!deps.limits.verificationResends.blocked(resendKey)) {
-          deps.limits.verificationResends.record(resendKey);
-          await deps.users.resendVerification(account);
-        }
+        if (deps.limits.verificationResends.reserve(resendKey)) await deps.users.resendVerification(account);
         throw unauthorized(Messages.emailNotVerified, { errorCode: ErrorCodes.emailNotVerified });
       }
       return { authToken: await deps.sessions.issue(account.id), user: account };

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
-import type { AttemptLimiter } from '../../platform/http/attempt-limiter.ts';
+import type { AttemptLimiter, Reservation } from '../../platform/http/attempt-limiter.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { ReadersRepository, SeenOutcome, StoredReader } from './readers.repository.ts';
 
@@ -52,7 +52,7 @@ export function createReadersService(deps: {
     pairingFailures: AttemptLimiter;
     /** Refused AUTHs per address. */
     authFailures: AttemptLimiter;
-    /** HELLOs (new pending readers) per address. */
+    /** HELLOs (new pending readers) per address that do not end paired. */
     hellos: AttemptLimiter;
   };
   /** A reader not heard from for this long counts as disconnected on every instance. */
@@ -109,15 +109,15 @@ export function createReadersService(deps: {
     /**
      * Approves the reader waiting with this code: the reader row with a new random key, then
      * PAIRED to the waiting socket. A code that matches no reader waiting here is a 404, and
-     * counts against the caller's address.
+     * counts against the caller's address: every attempt spends before the look-up and a code
+     * that matches gives it back.
      */
     async pair(body: PairReaderBody, client: string): Promise<Reader> {
-      if (deps.limits.pairingFailures.blocked(client)) throw tooManyRequests();
+      const attempt = deps.limits.pairingFailures.reserve(client);
+      if (!attempt) throw tooManyRequests();
       const waiting = deps.links.claimPairing(body.code);
-      if (!waiting) {
-        deps.limits.pairingFailures.record(client);
-        throw notFound(ReaderMessages.pairingCodeNotFound);
-      }
+      if (!waiting) throw notFound(ReaderMessages.pairingCodeNotFound);
+      attempt.refund();
       const readerKey = randomBytes(READER_PROTOCOL.readerKeyBytes);
       let id: number;
       try {
@@ -150,11 +150,13 @@ export function createReadersService(deps: {
       deps.links.disconnect(id, ReaderCloseReasons.readerDeleted);
     },
 
-    /** Whether another pending reader from this address may start pairing (and counts it). */
-    admitHello(client: string): boolean {
-      if (deps.limits.hellos.blocked(client)) return false;
-      deps.limits.hellos.record(client);
-      return true;
+    /**
+     * Spends one of this address's HELLOs for a new pending reader, or undefined when they are
+     * spent. The caller gives it back once the reader is paired, so the budget counts the pending
+     * readers that never pair (a flood), not a space pairing its readers one after another.
+     */
+    admitHello(client: string): Reservation | undefined {
+      return deps.limits.hellos.reserve(client);
     },
 
     /** Checks an AUTH: HMAC-SHA256 over the nonce bytes, keyed with the reader key bytes. */

@@ -21,17 +21,15 @@ import {
   UsersWithPermissionQuerySchema,
   VerifyEmailBodySchema,
 } from '@toolpass/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAttemptLimiter } from '../../platform/http/attempt-limiter.ts';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import type { RateLimits } from '../../platform/http/rate-limits.ts';
-import { limitCostlyCalls } from '../../platform/http/request-budget.ts';
 import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
-import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
+import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { presentUser } from './present-user.ts';
 import type { UsersService } from './users.service.ts';
+import { usersCallLimits } from './users-call-limits.ts';
 
 const UserPageSchema = pagedSchema(UserSchema);
 const tags = ['Users'];
@@ -58,35 +56,12 @@ export function usersRoutes(deps: {
   now: () => number;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    /** Limits for one kind of costly call: calls in flight per client, calls per account named. */
-    const costly = (accountKeysOf: (request: FastifyRequest) => string[]) =>
-      limitCostlyCalls({
-        perClientInFlight: deps.rateLimits.costlyInFlightPerClient,
-        perAccount: createAttemptLimiter({
-          max: deps.rateLimits.costlyPerAccount.max,
-          windowMs: deps.rateLimits.costlyPerAccount.timeWindowMs,
-          now: deps.now,
-        }),
-        accountKeysOf,
-      });
-    const registrationLimits = costly((request) => {
-      const body = request.body as { email: string; username: string };
-      return [`email ${lookupKey(body.email)}`, `name ${lookupKey(body.username)}`];
-    });
-    const passwordChangeLimits = costly((request) => [
-      `user ${(request.params as { userId: number }).userId}`,
-    ]);
-    // Reset requests also have their per-address-and-email limit below.
-    const resetRequestLimits = costly((request) => [
-      `reset ${lookupKey((request.body as { email: string }).email)}`,
-    ]);
-    // Each request mails an address the member names.
-    const emailChangeLimits = costly((request) => [`email change by ${requireUser(request).id}`]);
+    const limits = usersCallLimits(deps.rateLimits, deps.now);
 
     app.post(
       '/api/users',
       {
-        preHandler: registrationLimits,
+        preHandler: limits.registration,
         schema: {
           tags,
           summary: 'Register with a local password; a verification mail is sent',
@@ -151,18 +126,7 @@ export function usersRoutes(deps: {
     app.post(
       '/api/users/reset-password',
       {
-        config: {
-          rateLimit: {
-            // After body parsing, so the key can include the account name.
-            hook: 'preHandler',
-            max: deps.rateLimits.passwordResetRequest.max,
-            timeWindow: deps.rateLimits.passwordResetRequest.timeWindowMs,
-            keyGenerator: (request) => {
-              const body = request.body as { email?: unknown } | undefined;
-              return `${request.ip}|${typeof body?.email === 'string' ? lookupKey(body.email) : ''}`;
-            },
-          },
-        },
+        preHandler: limits.resetRequest,
         schema: {
           tags,
           summary:
@@ -171,8 +135,7 @@ export function usersRoutes(deps: {
           response: { 200: OkSchema },
         },
       },
-      async (request, reply) => {
-        await resetRequestLimits(request, reply);
+      async (request) => {
         deps.users.requestPasswordReset(request.body.email);
         return { message: 'If an account uses this address, a reset mail is on its way' };
       },
@@ -181,7 +144,7 @@ export function usersRoutes(deps: {
     app.post(
       '/api/users/:userId/change-password',
       {
-        preHandler: passwordChangeLimits,
+        preHandler: limits.passwordChange,
         schema: {
           tags,
           summary: 'Set a new password with the reset token; signs the user out everywhere',
@@ -241,7 +204,7 @@ export function usersRoutes(deps: {
       '/api/users/me/request-email-change',
       {
         preValidation: signedIn,
-        preHandler: emailChangeLimits,
+        preHandler: limits.emailChange,
         schema: {
           tags,
           security,

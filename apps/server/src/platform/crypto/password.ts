@@ -17,6 +17,10 @@ export type ScryptParams = { N: number; r: number; p: number };
 const MAX_CONCURRENT_HASHES = Math.min(4, Math.max(2, os.availableParallelism() - 1));
 let hashing = 0;
 const waiting: (() => void)[] = [];
+let derived = 0;
+
+/** Hashes this process has computed so far: what a burst really cost, for tests and decision 9. */
+export const passwordHashesComputed = (): number => derived;
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (hashing >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -36,6 +40,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
 }
 
 function deriveNow(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  derived += 1;
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
@@ -57,15 +62,33 @@ export async function hashPassword(password: string, params: ScryptParams = DEFA
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
+  return (await verifyPasswordIfAdmitted(password, stored, () => true)) ?? false;
+}
+
+/**
+ * Verifies a password once a hash slot is free, if `admit`, asked then and just before the
+ * hash, allows it; undefined (and no hash) when it does not. A limit that spends its budget in
+ * `admit` holds an attempt only while a hash really runs, not while the request queues for a
+ * slot: a burst of guesses costs at most the budget in hashes, and honest sign-ins queued behind
+ * each other do not use up a shared budget meanwhile (decision 9).
+ */
+export function verifyPasswordIfAdmitted(
+  password: string,
+  stored: string,
+  admit: () => boolean,
+): Promise<boolean | undefined> {
+  return withHashSlot(async () => {
+    if (!admit()) return undefined;
+    const [scheme, n, r, p, salt, hash] = stored.split('$');
+    if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+    const expected = Buffer.from(hash, 'base64url');
+    const actual = await deriveNow(password, Buffer.from(salt, 'base64url'), {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+    });
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
   });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 /** A hash of a random password: verifying against it costs as much as against a real account. */

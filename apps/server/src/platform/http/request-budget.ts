@@ -1,6 +1,6 @@
 import { Messages } from '@toolpass/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AttemptLimiter } from './attempt-limiter.ts';
+import { type AttemptLimiter, reserveEach } from './attempt-limiter.ts';
 import { AppError } from './errors.ts';
 
 const tooMany = () => new AppError(429, Messages.tooManyRequests);
@@ -10,7 +10,7 @@ const tooMany = () => new AppError(429, Messages.tooManyRequests);
  * name the account in the body). Per client it caps the calls under way at once: a flood of
  * parallel calls is what starved the rest of the API, while a workshop registering its members
  * one after another from one PC must get through. Per account it spends from a budget per
- * window. Either answers 429 before any costly work.
+ * window, spent before the work starts. Either answers 429 before any costly work.
  */
 export function limitCostlyCalls(options: {
   perClientInFlight: number;
@@ -21,11 +21,12 @@ export function limitCostlyCalls(options: {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const client = request.ip;
     const running = inFlight.get(client) ?? 0;
-    const accounts = options.accountKeysOf(request);
-    if (running >= options.perClientInFlight || accounts.some((key) => options.perAccount.blocked(key))) {
-      throw tooMany();
-    }
-    for (const key of accounts) options.perAccount.record(key);
+    if (running >= options.perClientInFlight) throw tooMany();
+    // Spent whatever the outcome (each call may hash or mail), in the same step as the check.
+    const spent = reserveEach(
+      options.accountKeysOf(request).map((key) => [options.perAccount, key] as const),
+    );
+    if (!spent) throw tooMany();
     inFlight.set(client, running + 1);
     // Released when the answer is sent or the client leaves, whichever comes first.
     reply.raw.once('close', () => {
