@@ -102,6 +102,15 @@ export const LinkSsoAccountBodySchema = z.object({
 });
 export type LinkSsoAccountBody = z.infer<typeof LinkSsoAccountBodySchema>;
 
+/**
+ * Exchanges the code a finished sign-on put in the app's address for the session (POST
+ * /api/auth/sso/session); the answer is the auth object of a password sign-in.
+ */
+export const ExchangeSsoCodeBodySchema = z.object({
+  code: userText().min(1).max(200).describe('The ssoCode parameter of the return address; single use, 60 s'),
+});
+export type ExchangeSsoCodeBody = z.infer<typeof ExchangeSsoCodeBodySchema>;
+
 /** A Keycloak realm's discovery document, read by the providers page (spec 02 §7). */
 export const OidcDiscoveryDocumentSchema = z.object({
   issuer: z.string(),
