@@ -14,6 +14,7 @@ export const SsoMessages = {
     'The single sign-on to link has expired or was already linked. Please sign in with the provider again.',
   alreadyLinked:
     'This sign-on is already linked to an account, or this account to another identity of the provider.',
+  discoveryFailed: 'Failed to discover configuration',
   signOnCodeExpired:
     'The single sign-on has expired or was already used. Please sign in with the provider again.',
 } as const;

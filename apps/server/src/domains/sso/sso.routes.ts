@@ -1,7 +1,9 @@
 import {
   AuthSessionSchema,
   CreateSsoProviderBodySchema,
+  DiscoveredEndpointsSchema,
   ExchangeSsoCodeBodySchema,
+  KeycloakDiscoveryBodySchema,
   LinkSsoAccountBodySchema,
   Messages,
   OkSchema,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withPermission } from '../../platform/http/route-guards.ts';
 import { presentUser } from '../users/present-user.ts';
+import { discoverKeycloakRealm } from './keycloak-discovery.ts';
 import type { SignOnOutcome, SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
 import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
@@ -100,6 +103,23 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
         },
       },
       async (request, reply) => reply.status(201).send(await deps.sso.create(request.body)),
+    );
+
+    app.post(
+      '/api/auth/sso/discovery',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Read a Keycloak realm's endpoints from {host}/realms/{realm}/.well-known/openid-configuration " +
+            '(https; plain http only on this machine); 400 "Failed to discover configuration" when it does not answer one',
+          body: KeycloakDiscoveryBodySchema,
+          response: { 200: DiscoveredEndpointsSchema },
+        },
+      },
+      async (request) => discoverKeycloakRealm(request.body),
     );
 
     app.get(
