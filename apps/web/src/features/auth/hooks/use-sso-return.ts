@@ -3,20 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ssoLoginUrl } from '../api/sso-login-url.ts';
-import { useExchangeSsoCode } from '../api/use-exchange-sso-code.ts';
-import { ssoCodeErrorText } from './sso-link-error.ts';
 import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
- * Acts on the return from single sign-on (spec 01 §2): its single-use code is exchanged for the
- * session, which signs in as a password sign-in does; an account linking request is handed to the
- * caller until it is linked; a failed sign-on's reason is shown. All are taken out of the address
- * (history.replaceState) before anything else, so neither the address bar nor history keeps them.
+ * Acts on the return from single sign-on (spec 01 §2): its single-use code is handed to the
+ * caller to exchange for the session (use-sso-code-exchange.ts); an account linking request is
+ * handed to the caller until it is linked; a failed sign-on's reason is shown. All are taken out
+ * of the address at once (history.replaceState), so neither the address bar nor history keeps them.
  */
 export function useSsoReturn() {
   const { t } = useTranslation();
-  const exchange = useExchangeSsoCode();
-  const { mutate: exchangeCode } = exchange;
   const [searchParams, setSearchParams] = useSearchParams();
   const [ssoReturn] = useState(() => readSsoReturn(searchParams));
   const [accountLinking, setAccountLinking] = useState<AccountLinking | undefined>(ssoReturn.accountLinking);
@@ -29,15 +25,11 @@ export function useSsoReturn() {
     const { code, failure, remaining } = ssoReturn;
     if (remaining.toString() === searchParams.toString()) return;
     setSearchParams(remaining, { replace: true });
-    if (code)
-      exchangeCode(code, {
-        onError: (error) => notifyError(t('auth.sso.invalidAuthTitle'), ssoCodeErrorText(t, error)),
-      });
     // The reason picks its text by i18next context (auth.sso.failure_<code>); a code without
     // one gets the general text.
-    else if (failure !== undefined)
+    if (code === undefined && failure !== undefined)
       notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.failure', { context: failure }));
-  }, [ssoReturn, searchParams, setSearchParams, exchangeCode, t]);
+  }, [ssoReturn, searchParams, setSearchParams, t]);
 
   /** After linking, the provider signs in again and returns here, without the linking parameters. */
   const onAccountLinked = useCallback(() => {
@@ -50,5 +42,5 @@ export function useSsoReturn() {
     notifySuccess(t('auth.ssoLinking.linkedTitle'), t('auth.ssoLinking.linkedMessage'));
   }, [accountLinking, t]);
 
-  return { accountLinking, onAccountLinked };
+  return { code: ssoReturn.code, accountLinking, onAccountLinked };
 }
