@@ -34,6 +34,15 @@ function registerApp(op: OidcTestProvider, providerId: number, client: { id: str
   });
 }
 
+/** What the page's CSP refused (Chromium reports each on the console); the app needs nothing refused. */
+function recordCspViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
 /** The provider's own login page, as a person uses it. */
 async function signInAtProvider(page: Page, login: string) {
   await expect(page.getByRole('heading', { name: 'Test provider sign-in' })).toBeVisible();
@@ -45,6 +54,7 @@ test('an administrator adds a Keycloak realm through its discovery document', as
   // A provider and axe in two languages: more than one page's worth of time.
   test.slow();
   const op = await startOidcProvider({ path: `/realms/${REALM}` });
+  const cspViolations = recordCspViolations(page);
   const name = `Campus login ${suffix()}`;
   const client = { id: `toolpass-${suffix()}`, secret: `secret-${suffix()}` };
   let providerId: number | undefined;
@@ -72,6 +82,8 @@ test('an administrator adds a Keycloak realm through its discovery document', as
       await dialog.getByRole('textbox', { name: 'Realm' }).fill(REALM);
       await dialog.getByRole('button', { name: 'Discover' }).click();
       await expect(dialog).toBeHidden();
+      // The server read the realm: the page's connect-src 'self' refused nothing.
+      expect(cspViolations).toEqual([]);
     });
 
     await test.step('the discovered addresses fill a new provider, which is created', async () => {
@@ -160,6 +172,7 @@ test('a signed-out visitor signs in at the provider and lands back signed in', a
       email_verified: true,
       preferred_username: login,
     });
+    const cspViolations = recordCspViolations(page);
     await page.goto('/resources');
     const button = page.getByRole('link', { name: `Sign in with ${name}` });
     await expect(button).toBeVisible();
@@ -170,7 +183,44 @@ test('a signed-out visitor signs in at the provider and lands back signed in', a
     await expect(page.getByRole('button', { name: `Account menu of ${login}` })).toBeVisible();
     await expect(page).toHaveURL(/\/resources$/);
     const stored = await page.evaluate(() => window.localStorage.getItem('auth'));
-    expect(JSON.parse(stored ?? '{}').authToken).toEqual(expect.any(String));
+    const authToken: string = JSON.parse(stored ?? '{}').authToken;
+    expect(authToken).toEqual(expect.any(String));
+
+    await test.step('the session token is in no address: bar, history or timing entries', async () => {
+      expect(page.url()).not.toContain('ssoCode');
+      const seen = await page.evaluate(() => ({
+        href: window.location.href,
+        navigation: performance.getEntriesByType('navigation').map((entry) => entry.name),
+        resources: performance.getEntriesByType('resource').map((entry) => entry.name),
+      }));
+      expect(seen.href).toBe(`${e2eEnvironment().baseUrl}/resources`);
+      // Every entry of the tab's history, the provider's pages included (Chromium's own list).
+      const cdp = await page.context().newCDPSession(page);
+      const { entries } = await cdp.send('Page.getNavigationHistory');
+      await cdp.detach();
+      const addresses = [
+        seen.href,
+        ...seen.navigation,
+        ...seen.resources,
+        ...entries.map((entry) => entry.url),
+      ];
+      expect(entries.length).toBeGreaterThan(1);
+      for (const address of addresses) {
+        expect(address).not.toContain(authToken);
+        expect(address).not.toContain(encodeURIComponent(authToken));
+        expect(new URL(address).searchParams.has('auth'), address).toBe(false);
+      }
+      expect(entries.at(-1)?.url).toBe(`${e2eEnvironment().baseUrl}/resources`);
+      // The page was loaded at the address with the code (the timing entry keeps it); that code
+      // is spent, so whoever reads it there gets nothing.
+      const landed = new URL(seen.navigation[0] ?? '');
+      const code = landed.searchParams.get('ssoCode') ?? '';
+      expect(code).not.toBe('');
+      const again = await page.request.post('/api/auth/sso/session', { data: { code } });
+      expect(again.status()).toBe(400);
+      expect(await again.text()).not.toContain('authToken');
+      expect(cspViolations).toEqual([]);
+    });
 
     await test.step('a return without the sign-on of this browser ends on the sign-in screen', async () => {
       await page.evaluate(() => window.localStorage.clear());

@@ -9,6 +9,7 @@ import { createMqttTarget } from './adapters/mqtt/mqtt-target.ts';
 import { deriveCardRoot } from './adapters/readers/ntag424/card-keys.ts';
 import { createReaderConnections, type ReaderTimings } from './adapters/readers/reader-connections.ts';
 import { type ReaderSocketTimings, readerSocketRoutes } from './adapters/readers/reader-socket.routes.ts';
+import { readerWebSocketOptions } from './adapters/readers/reader-socket-options.ts';
 import { createServerCardOperations } from './adapters/readers/server-card-operations.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
@@ -454,8 +455,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
-  // Reader frames are small JSON (the longest an APDU of a few hundred bytes, as hex).
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, readerWebSocketOptions);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
 

@@ -14,6 +14,9 @@ export const SsoMessages = {
     'The single sign-on to link has expired or was already linked. Please sign in with the provider again.',
   alreadyLinked:
     'This sign-on is already linked to an account, or this account to another identity of the provider.',
+  discoveryFailed: 'Failed to discover configuration',
+  signOnCodeExpired:
+    'The single sign-on has expired or was already used. Please sign in with the provider again.',
 } as const;
 
 /**
@@ -35,6 +38,11 @@ export const SSO_ERROR_CODES = [
   'provider-unavailable',
 ] as const;
 export const SSO_ERROR_PARAM = 'ssoError';
+/**
+ * The parameter a finished sign-on returns to the app with: a single-use code, good for 60
+ * seconds, that the app exchanges by POST for the session (never the session token itself).
+ */
+export const SSO_CODE_PARAM = 'ssoCode';
 
 /** Localhost may serve plain http (development, tests); every other address must be https. */
 export function isAllowedProviderUrl(value: string): boolean {

@@ -102,7 +102,16 @@ export const LinkSsoAccountBodySchema = z.object({
 });
 export type LinkSsoAccountBody = z.infer<typeof LinkSsoAccountBodySchema>;
 
-/** A Keycloak realm's discovery document, read by the providers page (spec 02 §7). */
+/**
+ * Exchanges the code a finished sign-on put in the app's address for the session (POST
+ * /api/auth/sso/session); the answer is the auth object of a password sign-in.
+ */
+export const ExchangeSsoCodeBodySchema = z.object({
+  code: userText().min(1).max(200).describe('The ssoCode parameter of the return address; single use, 60 s'),
+});
+export type ExchangeSsoCodeBody = z.infer<typeof ExchangeSsoCodeBodySchema>;
+
+/** A Keycloak realm's discovery document, as the server reads it for the providers page. */
 export const OidcDiscoveryDocumentSchema = z.object({
   issuer: z.string(),
   authorization_endpoint: z.string(),
@@ -110,3 +119,23 @@ export const OidcDiscoveryDocumentSchema = z.object({
   userinfo_endpoint: z.string(),
 });
 export type OidcDiscoveryDocument = z.infer<typeof OidcDiscoveryDocumentSchema>;
+
+/**
+ * Where a Keycloak realm is (spec 02 §7): `{host}/realms/{realm}/.well-known/openid-configuration`.
+ * A host without a scheme is read as https. The server reads the document, so the app's pages
+ * need no connect-src beyond their own origin (issue 26).
+ */
+export const KeycloakDiscoveryBodySchema = z.object({
+  host: userText().trim().min(1, 'Required.').max(2_000),
+  realm: userText().trim().min(1, 'Required.').max(200),
+});
+export type KeycloakDiscoveryBody = z.infer<typeof KeycloakDiscoveryBodySchema>;
+
+/** The endpoints a realm's discovery document names, as the provider form takes them. */
+export const DiscoveredEndpointsSchema = z.object({
+  issuer: z.string(),
+  authorizationURL: z.string(),
+  tokenURL: z.string(),
+  userInfoURL: z.string(),
+});
+export type DiscoveredEndpoints = z.infer<typeof DiscoveredEndpointsSchema>;

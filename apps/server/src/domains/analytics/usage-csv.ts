@@ -15,6 +15,26 @@ export function csvLine(values: readonly string[]): string {
   return values.map(csvValue).join(USAGE_CSV_SEPARATOR) + CSV_LINE_END;
 }
 
+/**
+ * First characters that make a spreadsheet read a cell as a formula or strip it into one: '=',
+ * '+', '-', '@', tab and carriage return (OWASP, CSV injection). Indexed by char code, so the
+ * check is one load per cell.
+ */
+const FORMULA_START = new Uint8Array(128);
+for (const char of '=+-@\t\r') FORMULA_START[char.charCodeAt(0)] = 1;
+
+/**
+ * A text someone typed (names, notes) as a cell no spreadsheet runs: prefixed with `'`, which
+ * spreadsheets show as text and do not evaluate. Numbers and times the server formats itself do
+ * not pass here: they never start with a formula character except a minus sign, and a negative
+ * number is a number to a spreadsheet, which a prefix would turn into text.
+ */
+export function textCell(value: string): string {
+  const first = value.charCodeAt(0);
+  // An empty value gives NaN, which fails the bound like any non-ASCII start; reads stay in bounds.
+  return first < 128 && FORMULA_START[first] === 1 ? `'${value}` : value;
+}
+
 /** A decimal with two places and a '.', rounded half away from zero at the last place. */
 export function decimal(value: number): string {
   return ((Math.sign(value) * Math.round(Math.abs(value) * 100 + Number.EPSILON)) / 100).toFixed(2);
@@ -44,20 +64,21 @@ export type UsageCsvRow = {
 };
 
 const text = (value: string | null) => value ?? '';
+const typedText = (value: string | null) => (value === null ? '' : textCell(value));
 
 const FORMATTERS: Record<UsageCsvColumn, (row: UsageCsvRow) => string> = {
   resourceId: (row) => String(row.resourceId),
-  resourceName: (row) => row.resourceName,
+  resourceName: (row) => textCell(row.resourceName),
   userId: (row) => String(row.userId),
-  username: (row) => row.username,
+  username: (row) => textCell(row.username),
   usageInHours: (row) => decimal(row.usageInMinutes / 60),
   startTimeISO: (row) => text(row.startTimeIso),
   startTime: (row) => (row.startTimeIso === null ? '' : dayMonthYearTime(row.startTimeIso)),
   endTimeISO: (row) => text(row.endTimeIso),
   endTime: (row) => (row.endTimeIso === null ? '' : dayMonthYearTime(row.endTimeIso)),
   usageInMinutes: (row) => decimal(row.usageInMinutes),
-  startNotes: (row) => text(row.startNotes),
-  endNotes: (row) => text(row.endNotes),
+  startNotes: (row) => typedText(row.startNotes),
+  endNotes: (row) => typedText(row.endNotes),
 };
 
 /** Formats rows into lines of the chosen columns, in their order. */

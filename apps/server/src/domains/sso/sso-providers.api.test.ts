@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
 const SECRET = 'the-client-secret-never-answered';
@@ -246,11 +247,55 @@ describe.each(TEST_DIALECTS)('SSO providers on %s', (dialect) => {
     });
   });
 
-  it('lets the providers page read a discovery document from the browser, over https or on localhost', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/sso/providers' });
-    expect(response.headers['content-security-policy']).toContain(
-      "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
-    );
+  describe('POST /api/auth/sso/discovery', () => {
+    const discover = (payload: Record<string, string>, headers: Record<string, string> = admin.auth) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sso/discovery', headers, payload });
+
+    it("reads a Keycloak realm's endpoints through the server, so the page needs no connect-src", async () => {
+      const op = await startOidcProvider({ path: '/realms/makerspace' });
+      try {
+        const found = await discover({ host: `${op.origin}/`, realm: 'makerspace' });
+        expect(found.statusCode, found.body).toBe(200);
+        expect(found.json()).toEqual({
+          issuer: op.issuer,
+          authorizationURL: `${op.issuer}/auth`,
+          tokenURL: `${op.issuer}/token`,
+          userInfoURL: `${op.issuer}/me`,
+        });
+
+        // Whatever fails, the answer is the same: no status or error text of the other end.
+        for (const payload of [
+          { host: op.origin, realm: 'no-such-realm' },
+          { host: 'http://127.0.0.1:9', realm: 'makerspace' },
+        ]) {
+          const failed = await discover(payload);
+          expect(failed.statusCode, JSON.stringify(payload)).toBe(400);
+          expect(failed.json().message).toBe(SsoMessages.discoveryFailed);
+        }
+      } finally {
+        await op.close();
+      }
+    });
+
+    it('refuses plain http away from this machine, and a host that brings its own query', async () => {
+      for (const host of [
+        'http://sso.example.edu',
+        'https://sso.example.edu/x?',
+        'https://u:p@sso.example.edu',
+      ]) {
+        const response = await discover({ host, realm: 'lab' });
+        expect(response.statusCode, host).toBe(400);
+        expect(response.json().message).toBe(SsoMessages.insecureUrl);
+      }
+    });
+
+    it('is for administrators of the system configuration only', async () => {
+      const member = await t.given.member();
+      const response = await discover({ host: 'https://sso.example.edu', realm: 'lab' }, member.auth);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(Messages.forbiddenInsufficientPermissions);
+      expect((await discover({ host: 'https://sso.example.edu', realm: 'lab' }, {})).statusCode).toBe(401);
+    });
   });
 
   it('never writes the client secret to the log', async () => {

@@ -1,9 +1,11 @@
 /**
  * Parameters the callback sets on the address it returns to; any the caller put there itself
- * are dropped, so a crafted redirectTo cannot smuggle in an `auth` object or a linking request.
+ * are dropped, so a crafted redirectTo cannot smuggle in a sign-on code, an `auth` object (which
+ * older versions answered) or a linking request.
  */
 const RESERVED_PARAMS = [
   'auth',
+  'ssoCode',
   'accountLinking',
   'email',
   'externalId',

@@ -19,6 +19,8 @@ function setCookieOf(headers: Record<string, unknown>): string {
 
 describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s', (dialect) => {
   let t: TestApp;
+  /** The app's clock runs this far ahead of the real one; a test moves it to make a code late. */
+  let clockOffsetMs = 0;
   let op: OidcTestProvider;
   let providerId: number;
   let admin: Awaited<ReturnType<TestApp['given']['administrator']>>;
@@ -54,7 +56,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
   }
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, { clock: { now: () => new Date(Date.now() + clockOffsetMs) } });
     op = await startOidcProvider();
     admin = await t.given.administrator();
     providerId = await addProvider(op, 'Campus login');
@@ -98,13 +100,29 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
     return (await callback(back, start.cookie)).location;
   }
 
-  function authOf(location: URL) {
-    const auth = location.searchParams.get('auth');
-    expect(auth, location.toString()).not.toBeNull();
-    return JSON.parse(auth ?? '') as {
+  /** POST /api/auth/sso/session with a code, as the app does on return. */
+  const exchange = (code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sso/session', payload: { code } });
+
+  /** The code of a signed-in return, which never carries the session token itself. */
+  function codeOf(location: URL): string {
+    const code = location.searchParams.get('ssoCode');
+    expect(code, location.toString()).toMatch(/^[\w-]{43}$/);
+    expect(location.searchParams.has('auth')).toBe(false);
+    return code ?? '';
+  }
+
+  /** The session the app gets for the code of a signed-in return. */
+  async function authOf(location: URL) {
+    const response = await exchange(codeOf(location));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const auth = response.json<{
       authToken: string;
       user: { id: number; username: string; email: string; isEmailVerified: boolean };
-    };
+    }>();
+    expect(location.toString()).not.toContain(auth.authToken);
+    return auth;
   }
 
   async function me(authToken: string) {
@@ -146,7 +164,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
     const first = await signOn(sub);
     expect(first.origin + first.pathname).toBe(`${PUBLIC_URL}/resources`);
     expect(first.searchParams.get('lng')).toBe('de');
-    const auth = authOf(first);
+    const auth = await authOf(first);
     expect(auth.user).toMatchObject({
       username: login,
       email: `${login}@campus.example`,
@@ -169,7 +187,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       email_verified: true,
       preferred_username: login,
     });
-    const second = authOf(await signOn(sub));
+    const second = await authOf(await signOn(sub));
     expect(second.user.id).toBe(auth.user.id);
     expect(second.authToken).not.toBe(auth.authToken);
     expect((await me(second.authToken)).id).toBe(auth.user.id);
@@ -184,7 +202,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       email_verified: false,
       preferred_username: taken.username,
     });
-    const auth = authOf(await signOn(sub));
+    const auth = await authOf(await signOn(sub));
     expect(auth.user.username).toBe(`${taken.username}-2`);
     expect(auth.user.isEmailVerified).toBe(false);
   });
@@ -200,7 +218,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       const location = await signOn(sub, redirectTo);
       expect(location.origin, redirectTo).toBe(new URL(PUBLIC_URL).origin);
       expect(location.pathname).toBe('/');
-      authOf(location);
+      await authOf(location);
     }
   });
 
@@ -238,11 +256,72 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       const start = await startSignOn();
       const back = await signInAtProvider(start.authorizationUrl, sub);
       const first = await callback(back, start.cookie);
-      authOf(first.location);
+      await authOf(first.location);
       expect(setCookieOf(first.response.headers)).toContain('Max-Age=0');
       const replay = await callback(back, start.cookie);
       expect(replay.location.searchParams.get('ssoError')).toBe('sign-in-failed');
       expect(replay.location.searchParams.has('auth')).toBe(false);
+    });
+  });
+
+  describe('POST /api/auth/sso/session', () => {
+    /** A fresh signed-in return of a new person; its code not yet exchanged. */
+    async function freshCode() {
+      const sub = unique('sub');
+      op.setAccount({ sub, email: `${unique('c')}@campus.example`, email_verified: true });
+      return codeOf(await signOn(sub));
+    }
+
+    it('refuses a code used before with 400, and the first session stays good', async () => {
+      const code = await freshCode();
+      const first = await exchange(code);
+      expect(first.statusCode).toBe(200);
+      const again = await exchange(code);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(SsoMessages.signOnCodeExpired);
+      expect(again.body).not.toContain('authToken');
+      await me(first.json<{ authToken: string }>().authToken);
+    });
+
+    it('gives the session to exactly one of two exchanges of one code at the same moment', async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const code = await freshCode();
+        const answers = await Promise.all([exchange(code), exchange(code), exchange(code)]);
+        const statuses = answers.map((answer) => answer.statusCode).sort();
+        expect(statuses).toEqual([200, 400, 400]);
+      }
+    });
+
+    it('refuses a code exchanged 60 seconds after the sign-on, and takes one a moment before', async () => {
+      const late = await freshCode();
+      const inTime = await freshCode();
+      try {
+        clockOffsetMs = 59_000;
+        expect((await exchange(inTime)).statusCode).toBe(200);
+        clockOffsetMs = 60_001;
+        const response = await exchange(late);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(SsoMessages.signOnCodeExpired);
+      } finally {
+        clockOffsetMs = 0;
+      }
+      // Late once is spent for good: the clock going back does not bring it back.
+      expect((await exchange(late)).statusCode).toBe(400);
+    });
+
+    it('refuses an unknown code, and a redirectTo that brings its own code or auth keeps neither', async () => {
+      const unknown = await exchange('A'.repeat(43));
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toBe(SsoMessages.signOnCodeExpired);
+      expect((await exchange('')).statusCode).toBe(400);
+
+      const sub = unique('sub');
+      op.setAccount({ sub, email: `${unique('r')}@campus.example`, email_verified: true });
+      const location = await signOn(sub, `${PUBLIC_URL}/resources?ssoCode=planted&auth=planted&view=list`);
+      expect(location.searchParams.getAll('ssoCode')).toHaveLength(1);
+      expect(location.searchParams.get('ssoCode')).not.toBe('planted');
+      expect(location.searchParams.has('auth')).toBe(false);
+      expect(location.searchParams.get('view')).toBe('list');
     });
   });
 
@@ -292,7 +371,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
     const again = await link({ email: member.email, externalId, password: TEST_PASSWORD });
     expect(again.statusCode).toBe(400);
 
-    const auth = authOf(await signOn(sub));
+    const auth = await authOf(await signOn(sub));
     expect(auth.user.id).toBe(member.id);
     expect((await me(auth.authToken)).id).toBe(member.id);
   });
@@ -345,7 +424,7 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       const start = await startSignOn(undefined, id);
       expect(start.authorizationUrl.startsWith(`${bare.issuer}/auth?`)).toBe(true);
       const back = await signInAtProvider(start.authorizationUrl, sub, new CookieJar());
-      const auth = authOf((await callback(back, start.cookie)).location);
+      const auth = await authOf((await callback(back, start.cookie)).location);
       expect((await me(auth.authToken)).id).toBe(auth.user.id);
     } finally {
       await bare.close();

@@ -49,7 +49,7 @@ function providerColumns(fields: Partial<SsoProviderFields>) {
   };
 }
 
-/** All SQL of single sign-on: providers, identities and pending links. */
+/** All SQL of single sign-on: providers, identities, pending links and sign-on codes. */
 export function createSsoRepository() {
   return {
     async listProviders(db: Db): Promise<SsoProviderRecord[]> {
@@ -182,6 +182,39 @@ export function createSsoRepository() {
         .returning(['provider_id', 'subject'])
         .executeTakeFirst();
       return row && { providerId: row.provider_id, subject: row.subject };
+    },
+
+    // ---- sign-on codes: what the browser exchanges for its session after a sign-on ----
+
+    async insertSignOnCode(
+      db: Db,
+      code: { codeHash: string; userId: number; now: Date; expiresAt: Date },
+    ): Promise<void> {
+      // Swept here like pending links: the table holds the sign-ons of the last minute.
+      await db.deleteFrom('sso_sign_on_codes').where('expires_at', '<=', code.now).execute();
+      await db
+        .insertInto('sso_sign_on_codes')
+        .values({
+          code_hash: code.codeHash,
+          user_id: code.userId,
+          created_at: code.now,
+          expires_at: code.expiresAt,
+        })
+        .execute();
+    },
+
+    /**
+     * Removes the code's row and answers whose it was and until when it was good. The delete is
+     * the claim: of two exchanges at once, on one instance or two, only one gets the row back
+     * (PostgreSQL makes the second wait for the first's row lock and then finds nothing).
+     */
+    async takeSignOnCode(db: Db, codeHash: string): Promise<{ userId: number; expiresAt: Date } | undefined> {
+      const row = await db
+        .deleteFrom('sso_sign_on_codes')
+        .where('code_hash', '=', codeHash)
+        .returning(['user_id', 'expires_at'])
+        .executeTakeFirst();
+      return row && { userId: row.user_id, expiresAt: readDate(row.expires_at) };
     },
   };
 }

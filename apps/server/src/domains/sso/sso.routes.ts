@@ -1,8 +1,13 @@
 import {
+  AuthSessionSchema,
   CreateSsoProviderBodySchema,
+  DiscoveredEndpointsSchema,
+  ExchangeSsoCodeBodySchema,
+  KeycloakDiscoveryBodySchema,
   LinkSsoAccountBodySchema,
   Messages,
   OkSchema,
+  SSO_CODE_PARAM,
   SSO_ERROR_PARAM,
   SsoLoginQuerySchema,
   SsoProviderIdParamsSchema,
@@ -15,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withPermission } from '../../platform/http/route-guards.ts';
 import { presentUser } from '../users/present-user.ts';
+import { discoverKeycloakRealm } from './keycloak-discovery.ts';
 import type { SignOnOutcome, SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
 import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
@@ -41,12 +47,8 @@ const CallbackQuerySchema = z
 function outcomeAddress(outcome: SignOnOutcome, providerId: number): string {
   switch (outcome.kind) {
     case 'signed-in':
-      return withReturnParams(outcome.returnTo, {
-        auth: JSON.stringify({
-          authToken: outcome.session.authToken,
-          user: presentUser(outcome.session.user, outcome.session.user),
-        }),
-      });
+      // A single-use code, never the session token: the app exchanges it by POST (decision 14).
+      return withReturnParams(outcome.returnTo, { [SSO_CODE_PARAM]: outcome.code });
     case 'link-required':
       return withReturnParams(outcome.returnTo, {
         accountLinking: 'required',
@@ -61,7 +63,7 @@ function outcomeAddress(outcome: SignOnOutcome, providerId: number): string {
 }
 
 /**
- * Redirects of the sign-on carry a session token or a link handle in the address: the next page
+ * Redirects of the sign-on carry a sign-on code or a link handle in the address: the next page
  * must not pass it on as a referrer, and no cache may keep it.
  */
 function redirect(reply: FastifyReply, location: string) {
@@ -101,6 +103,23 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
         },
       },
       async (request, reply) => reply.status(201).send(await deps.sso.create(request.body)),
+    );
+
+    app.post(
+      '/api/auth/sso/discovery',
+      {
+        preValidation: manageSystem,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Read a Keycloak realm's endpoints from {host}/realms/{realm}/.well-known/openid-configuration " +
+            '(https; plain http only on this machine); 400 "Failed to discover configuration" when it does not answer one',
+          body: KeycloakDiscoveryBodySchema,
+          response: { 200: DiscoveredEndpointsSchema },
+        },
+      },
+      async (request) => discoverKeycloakRealm(request.body),
     );
 
     app.get(
@@ -184,8 +203,8 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
         schema: {
           tags,
           summary:
-            'The return from the provider: 302 to redirectTo with auth (signed in) or an account linking ' +
-            'request, or with ssoError when the sign-on failed',
+            'The return from the provider: 302 to redirectTo with ssoCode (signed in; exchange it at ' +
+            'POST /api/auth/sso/session) or an account linking request, or with ssoError when it failed',
           params: SsoProviderIdParamsSchema,
           querystring: CallbackQuerySchema,
         },
@@ -198,6 +217,25 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
         // The transaction is spent either way; a second use of it must start over.
         reply.header('set-cookie', deps.cookie.clearHeader(callbackPath(providerId)));
         return redirect(reply, outcomeAddress(outcome, providerId));
+      },
+    );
+
+    app.post(
+      '/api/auth/sso/session',
+      {
+        schema: {
+          tags,
+          summary:
+            'Exchange the ssoCode of a finished sign-on for the session, as password sign-in answers it. ' +
+            'A code is good once and for 60 seconds; a used, late or unknown one gets 400.',
+          body: ExchangeSsoCodeBodySchema,
+          response: { 200: AuthSessionSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await deps.sso.exchangeCode(request.body.code);
+        reply.header('cache-control', 'no-store');
+        return { authToken: session.authToken, user: presentUser(session.user, session.user) };
       },
     );
 

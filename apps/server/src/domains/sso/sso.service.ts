@@ -24,6 +24,7 @@ import {
 } from './oidc-relying-party.ts';
 import type { SsoProviderFields, SsoProviderRecord, SsoRepository } from './sso.repository.ts';
 import { safeReturnAddress } from './sso-return-address.ts';
+import { createSignOnCodes } from './sso-sign-on-codes.ts';
 import { SSO_TRANSACTION_LIFETIME_MS, type SsoTransaction } from './sso-transaction-cookie.ts';
 
 /** How long the password of an existing account may be asked for after a sign-on found it. */
@@ -48,7 +49,7 @@ function toProvider(record: SsoProviderRecord): SsoProvider {
 
 /** How a sign-on at the callback ended. */
 export type SignOnOutcome =
-  | { kind: 'signed-in'; returnTo: string; session: { authToken: string; user: UserAccount } }
+  | { kind: 'signed-in'; returnTo: string; code: string }
   | { kind: 'link-required'; returnTo: string; email: string; linkToken: string }
   | { kind: 'failed'; returnTo: string; code: SsoErrorCode };
 
@@ -107,6 +108,14 @@ export function createSsoService(deps: {
   const callbackUrlOf = (providerId: number) =>
     `${deps.publicUrl.replace(/\/$/, '')}/api/auth/sso/OIDC/${providerId}/callback`;
 
+  // A sign-on returns a single-use code, not the session token (decision 14).
+  const codes = createSignOnCodes(deps);
+  const signedIn = async (user: UserAccount, returnTo: string): Promise<SignOnOutcome> => ({
+    kind: 'signed-in',
+    returnTo,
+    code: await codes.issue(user),
+  });
+
   /** The account of an identity: the linked one, a new one, or a request to link by password. */
   async function accountFor(
     providerId: number,
@@ -115,7 +124,7 @@ export function createSsoService(deps: {
   ): Promise<SignOnOutcome> {
     const linkedId = await deps.repo.findUserIdBySubject(deps.db, providerId, identity.subject);
     const linked = linkedId !== undefined ? await deps.users.findById(linkedId) : undefined;
-    if (linked) return { kind: 'signed-in', returnTo, session: await deps.auth.issueSession(linked) };
+    if (linked) return signedIn(linked, returnTo);
 
     const email =
       identity.email && EmailSchema.safeParse(identity.email).success ? identity.email : undefined;
@@ -156,7 +165,7 @@ export function createSsoService(deps: {
       });
       return user;
     });
-    return { kind: 'signed-in', returnTo, session: await deps.auth.issueSession(created) };
+    return signedIn(created, returnTo);
   }
 
   return {
@@ -285,6 +294,9 @@ export function createSsoService(deps: {
         return accountFor(providerId, identity, returnTo);
       }
     },
+
+    /** The session for the code a finished sign-on returned with; good once, for 60 seconds. */
+    exchangeCode: codes.exchange,
 
     /**
      * Links the identity of a pending sign-on to the account with this email, proven by its

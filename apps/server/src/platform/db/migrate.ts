@@ -13,6 +13,7 @@ import { webhooksMigration } from './migrations/0010-webhooks.ts';
 import { usageStartIndexMigration } from './migrations/0011-usage-start-index.ts';
 import { ssoMigration } from './migrations/0012-sso.ts';
 import { readersMigration } from './migrations/0013-readers.ts';
+import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0011-usage-start-index': usageStartIndexMigration(),
     '0012-sso': ssoMigration(dialect),
     '0013-readers': readersMigration(dialect),
+    '0014-sso-sign-on-codes': ssoSignOnCodesMigration(dialect),
   };
 }
 

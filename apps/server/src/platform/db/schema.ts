@@ -237,6 +237,14 @@ export type SsoPendingLinksTable = {
   expires_at: Timestamp;
 };
 
+export type SsoSignOnCodesTable = {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+};
+
 export type ReadersTable = {
   id: Generated<number>;
   name: string;
@@ -285,6 +293,7 @@ export type Database = {
   sso_providers: SsoProvidersTable;
   sso_identities: SsoIdentitiesTable;
   sso_pending_links: SsoPendingLinksTable;
+  sso_sign_on_codes: SsoSignOnCodesTable;
   readers: ReadersTable;
   reader_resources: ReaderResourcesTable;
   nfc_cards: NfcCardsTable;

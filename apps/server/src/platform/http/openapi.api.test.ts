@@ -60,6 +60,23 @@ describe.each(TEST_DIALECTS)('system endpoints on %s', (dialect) => {
     }
   });
 
+  it('lets pages connect, style and load fonts only from their own origin (no blanket https:)', async () => {
+    for (const url of ['/', '/sso/providers', '/resources']) {
+      const header = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      const directives = new Map(
+        header.split(';').map((directive) => {
+          const [name = '', ...sources] = directive.trim().split(/\s+/);
+          return [name, sources.join(' ')] as const;
+        }),
+      );
+      expect(directives.get('connect-src'), url).toBe("'self'");
+      expect(directives.get('style-src'), url).toBe("'self' 'unsafe-inline'");
+      expect(directives.get('font-src'), url).toBe("'self'");
+      expect(directives.get('script-src'), url).toBe("'self'");
+      expect(header, url).not.toMatch(/(connect|style|font|script)-src[^;]*https:/);
+    }
+  });
+
   it("lets the app frame another site's page, for URL documentation", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/' });
     expect(response.headers['content-security-policy']).toContain("frame-src 'self' http: https:");

@@ -21,9 +21,13 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicU
         'img-src': ["'self'", 'data:', 'blob:'],
         // URL documentation shows the manufacturer's or wiki's page in a sandboxed frame.
         'frame-src': ["'self'", 'http:', 'https:'],
-        // The SSO providers page reads a Keycloak realm's discovery document from the browser
-        // (spec 02 §7): https anywhere, plain http only on this machine, as providers allow.
-        'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+        // The app talks only to its own origin: the Keycloak discovery of the SSO providers page
+        // goes through the server (issue 26), and sign-on leaves the page by navigation.
+        'connect-src': ["'self'"],
+        // Styles and fonts are the app's own (system font stacks, no web fonts). Inline style
+        // stays: React Aria and HeroUI position overlays with style attributes.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'"],
         'upgrade-insecure-requests': null,
       },
     },

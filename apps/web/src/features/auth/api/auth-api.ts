@@ -13,6 +13,9 @@ export const registerUser = (body: CreateUserBody) => apiClient.post<User>('/api
 export const requestPasswordReset = (email: string) =>
   apiClient.post<{ message: string }>('/api/users/reset-password', { email });
 
-/** The server side of account linking arrives with the single sign-on issue. */
+/** The session for the single-use code a finished single sign-on returned with (decision 14). */
+export const exchangeSsoCode = (code: string) =>
+  apiClient.post<AuthSession>('/api/auth/sso/session', { code });
+
 export const linkSsoAccount = (body: LinkSsoAccountBody) =>
   apiClient.post<unknown>('/api/auth/sso/link-account', body);

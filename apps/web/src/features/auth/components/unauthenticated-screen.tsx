@@ -12,6 +12,7 @@ import { WelcomePanel } from './welcome-panel.tsx';
 
 // Only a return from single sign-on needs it; the dialog code would weigh on every sign-in screen.
 const SsoAccountLinkingModal = lazy(() => import('./sso-account-linking-modal.tsx'));
+const SsoCodeExchange = lazy(() => import('./sso-code-exchange.tsx'));
 // The other two views load when chosen: the first screen's download has a budget (decision 4).
 const RegisterForm = lazy(() =>
   import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })),
@@ -27,7 +28,7 @@ export function UnauthenticatedScreen() {
   const { t } = useTranslation();
   const { signedOutReason } = useSession();
   const [view, setView] = useState<View>('login');
-  const { accountLinking, onAccountLinked } = useSsoReturn();
+  const { code: ssoCode, accountLinking, onAccountLinked } = useSsoReturn();
   const ssoProviders = useSsoProviders();
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
@@ -65,6 +66,11 @@ export function UnauthenticatedScreen() {
           </Card.Content>
         </Card>
       </main>
+      {ssoCode && (
+        <Suspense>
+          <SsoCodeExchange code={ssoCode} />
+        </Suspense>
+      )}
       {accountLinking && (
         <Suspense>
           <SsoAccountLinkingModal linking={accountLinking} onLinked={onAccountLinked} />

@@ -11,3 +11,11 @@ export function ssoLinkErrorText(t: TFunction, error: unknown): string {
   if (message === SsoMessages.alreadyLinked) return t('auth.ssoLinking.alreadyLinked');
   return translateServerMessage(t, message);
 }
+
+/** Why the code of a single sign-on return did not sign in. */
+export function ssoCodeErrorText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.body?.message === SsoMessages.signOnCodeExpired) {
+    return t('auth.sso.codeExpired');
+  }
+  return t('auth.sso.invalidAuthMessage');
+}

@@ -6,26 +6,26 @@ const read = (query: string) => readSsoReturn(new URLSearchParams(query));
 describe('readSsoReturn', () => {
   it('finds nothing in an ordinary query string and keeps it', () => {
     const result = read('lng=de&email=a@example.test');
-    expect(result.auth).toBeUndefined();
+    expect(result.code).toBeUndefined();
     expect(result.accountLinking).toBeUndefined();
     expect(result.remaining.toString()).toBe('lng=de&email=a%40example.test');
   });
 
-  it('reads the auth object and removes it', () => {
-    const result = read(`auth=${encodeURIComponent(JSON.stringify({ authToken: 'abc' }))}&lng=de`);
-    expect(result.auth).toEqual({ authToken: 'abc' });
+  it('reads the sign-on code and removes it', () => {
+    const result = read('ssoCode=abc-123_x&lng=de');
+    expect(result.code).toBe('abc-123_x');
     expect(result.remaining.toString()).toBe('lng=de');
   });
 
-  it.each([
-    ['not JSON', '{oops'],
-    ['no token', JSON.stringify({ token: 'abc' })],
-    ['an empty token', JSON.stringify({ authToken: '' })],
-    ['empty', ''],
-  ])('marks an auth value that is %s as invalid and still removes it', (_case, value) => {
-    const result = read(`auth=${encodeURIComponent(value)}`);
-    expect(result.auth).toBe('invalid');
-    expect(result.remaining.has('auth')).toBe(false);
+  it('removes an auth parameter without reading it: a session never comes by address', () => {
+    const result = read(`auth=${encodeURIComponent(JSON.stringify({ authToken: 'abc' }))}&lng=de`);
+    expect(result.code).toBeUndefined();
+    expect(result).not.toHaveProperty('auth');
+    expect(result.remaining.toString()).toBe('lng=de');
+  });
+
+  it('ignores an empty code', () => {
+    expect(read('ssoCode=').code).toBeUndefined();
   });
 
   it('reads an account linking request and removes its parameters', () => {
@@ -52,7 +52,7 @@ describe('readSsoReturn', () => {
   it('reads the reason of a failed sign-on and removes it', () => {
     const result = read('ssoError=invalid-state&lng=de');
     expect(result.failure).toBe('invalid-state');
-    expect(result.auth).toBeUndefined();
+    expect(result.code).toBeUndefined();
     expect(result.remaining.toString()).toBe('lng=de');
   });
 

@@ -1,7 +1,12 @@
-import { parseAuth, type StoredAuth } from '../../../session/auth-storage.ts';
-
 /** The parameter the callback names a failed sign-on's reason in (contracts' SSO_ERROR_PARAM). */
 const SSO_ERROR_PARAM = 'ssoError';
+/** The parameter of a signed-in return's single-use code (contracts' SSO_CODE_PARAM). */
+const SSO_CODE_PARAM = 'ssoCode';
+/**
+ * Older servers answered the session itself in `auth`. It is taken out of the address and never
+ * used: a link with someone's `auth` would sign the visitor in to that account.
+ */
+const LEGACY_AUTH_PARAM = 'auth';
 
 /** What the single sign-on callback asks for when an account with the same email already exists. */
 export type AccountLinking = {
@@ -12,8 +17,8 @@ export type AccountLinking = {
 };
 
 export type SsoReturn = {
-  /** `invalid` when the `auth` parameter is there but not an auth object. */
-  auth: StoredAuth | 'invalid' | undefined;
+  /** The single-use code to exchange for the session (POST /api/auth/sso/session). */
+  code: string | undefined;
   accountLinking: AccountLinking | undefined;
   /**
    * The reason code when the callback came back with `ssoError` (contracts' SSO_ERROR_CODES; an
@@ -34,12 +39,9 @@ const nonEmpty = (value: string | null) => (value ? value : undefined);
 /** Reads the query string the single sign-on callback returns to (spec 01 §2). */
 export function readSsoReturn(search: URLSearchParams): SsoReturn {
   const remaining = new URLSearchParams(search);
-  const rawAuth = search.get('auth');
-  let auth: SsoReturn['auth'];
-  if (rawAuth !== null) {
-    auth = parseAuth(rawAuth) ?? 'invalid';
-    remaining.delete('auth');
-  }
+  const code = nonEmpty(search.get(SSO_CODE_PARAM));
+  remaining.delete(SSO_CODE_PARAM);
+  remaining.delete(LEGACY_AUTH_PARAM);
 
   let accountLinking: AccountLinking | undefined;
   if (search.get('accountLinking') === 'required') {
@@ -55,7 +57,7 @@ export function readSsoReturn(search: URLSearchParams): SsoReturn {
 
   const failure = search.get(SSO_ERROR_PARAM) ?? undefined;
   remaining.delete(SSO_ERROR_PARAM);
-  return { auth, accountLinking, failure, remaining };
+  return { code, accountLinking, failure, remaining };
 }
 
 /** Submitting the password needs both (spec 01 §2). */

@@ -2,18 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useSession } from '../../../session/session-context.tsx';
 import { ssoLoginUrl } from '../api/sso-login-url.ts';
 import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
- * Acts on the return from single sign-on (spec 01 §2): an `auth` object signs in as a password
- * sign-in does; an account linking request is handed to the caller until it is linked; a failed
- * sign-on's reason is shown. All are taken out of the address at once.
+ * Acts on the return from single sign-on (spec 01 §2): its single-use code is handed to the
+ * caller to exchange for the session (use-sso-code-exchange.ts); an account linking request is
+ * handed to the caller until it is linked; a failed sign-on's reason is shown. All are taken out
+ * of the address at once (history.replaceState), so neither the address bar nor history keeps them.
  */
 export function useSsoReturn() {
   const { t } = useTranslation();
-  const { signInWithToken } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const [ssoReturn] = useState(() => readSsoReturn(searchParams));
   const [accountLinking, setAccountLinking] = useState<AccountLinking | undefined>(ssoReturn.accountLinking);
@@ -23,16 +22,14 @@ export function useSsoReturn() {
   useEffect(() => {
     if (isHandled.current) return;
     isHandled.current = true;
-    const { auth, failure, remaining } = ssoReturn;
-    if (auth === undefined && ssoReturn.accountLinking === undefined && failure === undefined) return;
+    const { code, failure, remaining } = ssoReturn;
+    if (remaining.toString() === searchParams.toString()) return;
     setSearchParams(remaining, { replace: true });
-    if (auth === 'invalid') notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.invalidAuthMessage'));
-    else if (auth) signInWithToken(auth);
     // The reason picks its text by i18next context (auth.sso.failure_<code>); a code without
     // one gets the general text.
-    else if (failure !== undefined)
+    if (code === undefined && failure !== undefined)
       notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.failure', { context: failure }));
-  }, [ssoReturn, setSearchParams, signInWithToken, t]);
+  }, [ssoReturn, searchParams, setSearchParams, t]);
 
   /** After linking, the provider signs in again and returns here, without the linking parameters. */
   const onAccountLinked = useCallback(() => {
@@ -45,5 +42,5 @@ export function useSsoReturn() {
     notifySuccess(t('auth.ssoLinking.linkedTitle'), t('auth.ssoLinking.linkedMessage'));
   }, [accountLinking, t]);
 
-  return { accountLinking, onAccountLinked };
+  return { code: ssoReturn.code, accountLinking, onAccountLinked };
 }

@@ -1,11 +1,12 @@
 import { Button, Description, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { type DiscoveredEndpoints, SsoMessages } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useKeycloakDiscovery } from '../api/use-keycloak-discovery.ts';
-import type { DiscoveredEndpoints } from '../keycloak-discovery.ts';
 
 type KeycloakDiscoveryModalProps = {
   isOpen: boolean;
@@ -62,7 +63,11 @@ function DiscoveryForm({ onDiscovered }: { onDiscovered: (endpoints: DiscoveredE
         {discovery.isError && (
           <FormErrorAlert
             title={t('ssoProviders.discovery.failed')}
-            message={t('ssoProviders.discovery.failedDetail')}
+            message={
+              discovery.error instanceof ApiError && discovery.error.message === SsoMessages.insecureUrl
+                ? t('ssoProviders.validation.insecureUrl')
+                : t('ssoProviders.discovery.failedDetail')
+            }
           />
         )}
         <TextField

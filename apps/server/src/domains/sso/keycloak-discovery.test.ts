@@ -14,6 +14,24 @@ describe('keycloakDiscoveryUrl', () => {
     );
   });
 
+  it('keeps the path of a Keycloak served under /auth', () => {
+    expect(keycloakDiscoveryUrl('https://sso.example.edu/auth/', 'lab')).toBe(
+      'https://sso.example.edu/auth/realms/lab/.well-known/openid-configuration',
+    );
+  });
+
+  it('refuses a host with a query, a fragment or credentials, which would change the address read', () => {
+    for (const host of [
+      'https://sso.example.edu/x?',
+      'https://sso.example.edu/x?a=b',
+      'https://sso.example.edu#',
+      'https://user:pass@sso.example.edu',
+      'https://exa mple.edu',
+    ]) {
+      expect(keycloakDiscoveryUrl(host, 'lab'), host).toBe(undefined);
+    }
+  });
+
   it('keeps plain http when it is given (a local Keycloak)', () => {
     expect(keycloakDiscoveryUrl('http://localhost:8080', 'dev')).toBe(
       'http://localhost:8080/realms/dev/.well-known/openid-configuration',

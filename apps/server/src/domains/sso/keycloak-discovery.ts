@@ -1,0 +1,84 @@
+import {
+  type DiscoveredEndpoints,
+  isAllowedProviderUrl,
+  type KeycloakDiscoveryBody,
+  OidcDiscoveryDocumentSchema,
+  SsoMessages,
+} from '@toolpass/contracts';
+import { badRequest } from '../../platform/http/errors.ts';
+
+/** A discovery document is a few KiB; more is not one. */
+const MAX_DOCUMENT_BYTES = 64 * 1024;
+const DISCOVERY_TIMEOUT_MS = 5_000;
+
+/**
+ * Where a Keycloak realm publishes its OpenID configuration (spec 02 §7). A host without a scheme
+ * is read as https; trailing slashes are dropped; a path is kept (Keycloak before version 17
+ * served realms under `/auth`). Undefined for a host that is not an address, or that brings a
+ * query, a fragment or credentials of its own.
+ */
+export function keycloakDiscoveryUrl(host: string, realm: string): string | undefined {
+  const trimmed = host.trim().replace(/\/+$/, '');
+  const base = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return undefined;
+  }
+  if (url.search || url.hash || url.username || url.password || base.includes('?') || base.includes('#')) {
+    return undefined;
+  }
+  return `${base}/realms/${encodeURIComponent(realm.trim())}/.well-known/openid-configuration`;
+}
+
+/** The four endpoints of a discovery document, or undefined when one is missing. */
+export function endpointsOfDiscovery(document: unknown): DiscoveredEndpoints | undefined {
+  const parsed = OidcDiscoveryDocumentSchema.safeParse(document);
+  if (!parsed.success) return undefined;
+  return {
+    issuer: parsed.data.issuer,
+    authorizationURL: parsed.data.authorization_endpoint,
+    tokenURL: parsed.data.token_endpoint,
+    userInfoURL: parsed.data.userinfo_endpoint,
+  };
+}
+
+/** The body, or undefined when it is longer than a discovery document can be. */
+async function readCapped(response: Response): Promise<string | undefined> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > MAX_DOCUMENT_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads a Keycloak realm's endpoints for the providers page. The server reads them, not the
+ * browser (issue 26): the page's CSP then allows no connections beyond the app's origin. The
+ * addresses allowed are those a provider may have (https, plain http on this machine only), no
+ * redirect is followed, and every failure gets the same answer, so the call tells nothing about
+ * what answers where beyond "not a realm".
+ */
+export async function discoverKeycloakRealm(body: KeycloakDiscoveryBody): Promise<DiscoveredEndpoints> {
+  const url = keycloakDiscoveryUrl(body.host, body.realm);
+  if (!url || !isAllowedProviderUrl(url)) throw badRequest(SsoMessages.insecureUrl);
+  let endpoints: DiscoveredEndpoints | undefined;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    });
+    const text = response.ok ? await readCapped(response) : undefined;
+    endpoints = text === undefined ? undefined : endpointsOfDiscovery(JSON.parse(text));
+  } catch {
+    endpoints = undefined;
+  }
+  if (!endpoints) throw badRequest(SsoMessages.discoveryFailed);
+  return endpoints;
+}
