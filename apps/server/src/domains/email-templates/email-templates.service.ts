@@ -5,18 +5,39 @@ import {
   EmailTemplateMessages,
   type EmailTemplatePatch,
   type EmailTemplateType,
+  type MjmlProblem,
+  type PreviewMjmlResult,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import {
+  createMjmlRenderer,
+  type MjmlRenderer,
+  MjmlRendererBusyError,
+  MjmlTooSlowError,
+} from '../../platform/mjml/mjml-renderer.ts';
 import { DEFAULT_EMAIL_TEMPLATES } from './default-email-templates.ts';
 import type { EmailTemplatesRepository } from './email-templates.repository.ts';
-import { type RenderedEmail, renderEmail, renderMjml } from './render-email.ts';
+import { createEmailRenderer, type RenderedEmail } from './render-email.ts';
 
 function isTemplateType(type: string): type is EmailTemplateType {
   return (EMAIL_TEMPLATE_TYPES as readonly string[]).includes(type);
 }
+
+/** A render that could not be done, as the editor's answer: the spec's message, or why not. */
+function renderRefusal(error: unknown): AppError {
+  if (error instanceof MjmlRendererBusyError) return new AppError(503, EmailTemplateMessages.renderBusy);
+  const message =
+    error instanceof MjmlTooSlowError
+      ? EmailTemplateMessages.renderTooSlow
+      : EmailTemplateMessages.invalidMjml;
+  // Spec 02 §7 names the preview's failure `error`; the message is the same text.
+  return badRequest(message, { error: message });
+}
+
+const problemLine = (problem: MjmlProblem) => `Line ${problem.line} (${problem.tagName}): ${problem.message}`;
 
 function present(type: EmailTemplateType, stored: { subject: string; body: string }): EmailTemplate {
   return {
@@ -34,8 +55,22 @@ export function createEmailTemplatesService(deps: {
   clock: Clock;
   publicUrl: string;
   logger: Logger;
+  /** The render workers; the service starts its own (and stops them on close) when not given. */
+  mjml?: MjmlRenderer;
 }) {
   const host = new URL(deps.publicUrl).host;
+  const mjml = deps.mjml ?? createMjmlRenderer();
+  const emails = createEmailRenderer({ mjml, now: () => deps.clock.now().getTime() });
+
+  /** The MJML as the editor shows it: HTML and its problems, or the refusal. */
+  async function check(mjmlContent: string): Promise<PreviewMjmlResult> {
+    try {
+      const { html, problems } = await mjml.render(mjmlContent);
+      return { html, errors: problems };
+    } catch (error) {
+      throw renderRefusal(error);
+    }
+  }
 
   function knownType(type: string): EmailTemplateType {
     if (!isTemplateType(type)) throw notFound(EmailTemplateMessages.notFound);
@@ -66,9 +101,21 @@ export function createEmailTemplatesService(deps: {
       return present(known, await stored(known));
     },
 
-    /** Saves the template as written: the next mail of this type uses it. */
+    /**
+     * Saves the template; the next mail of this type uses it. A body that breaks MJML's rules,
+     * does not parse or takes too long to render is refused with the reason.
+     */
     async update(type: string, patch: EmailTemplatePatch): Promise<EmailTemplate> {
       const known = knownType(type);
+      if (patch.body !== undefined) {
+        const { errors } = await check(patch.body);
+        if (errors.length > 0) {
+          throw badRequest(EmailTemplateMessages.invalidMjml, {
+            error: EmailTemplateMessages.invalidMjml,
+            errors: { body: errors.map(problemLine) },
+          });
+        }
+      }
       const current = await stored(known);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
       await deps.repo.save(deps.db, known, next.subject, next.body, deps.clock.now());
@@ -82,25 +129,22 @@ export function createEmailTemplatesService(deps: {
       return present(known, { subject, body });
     },
 
-    /** The editor's live preview: the MJML as it is, variables left as written. */
-    async preview(mjmlContent: string): Promise<{ html: string }> {
-      try {
-        return { html: await renderMjml(mjmlContent) };
-      } catch {
-        throw badRequest(EmailTemplateMessages.invalidMjml, { error: EmailTemplateMessages.invalidMjml });
-      }
+    /** The editor's live preview: the MJML as it is, variables left as written, and its problems. */
+    preview(mjmlContent: string): Promise<PreviewMjmlResult> {
+      return check(mjmlContent);
     },
 
     /**
-     * The mail of a type from its saved template. A saved template that fails to render falls
-     * back to the default, logged, so the mail (a reset link, a verification) is never lost.
+     * The mail of a type from its saved template. A saved template that fails to render (does
+     * not parse, takes too long) falls back to the default, logged, so the mail (a reset link, a
+     * verification) is never lost.
      */
     async render(type: EmailTemplateType, variables: Record<string, string>): Promise<RenderedEmail> {
       const all = { host, ...variables };
       const saved = await deps.repo.findByType(deps.db, type);
       if (saved) {
         try {
-          return await renderEmail(saved, all);
+          return await emails.render(saved, all);
         } catch (error) {
           deps.logger.warn(
             { err: error, templateType: type },
@@ -108,7 +152,12 @@ export function createEmailTemplatesService(deps: {
           );
         }
       }
-      return renderEmail(DEFAULT_EMAIL_TEMPLATES[type], all);
+      return emails.render(DEFAULT_EMAIL_TEMPLATES[type], all);
+    },
+
+    /** Stops the render workers the service started. */
+    async close(): Promise<void> {
+      if (!deps.mjml) await mjml.close();
     },
   };
 }
