@@ -1,3 +1,4 @@
+import { platform, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import mjml2html from 'mjml';
 import { htmlToText } from './html-to-text.ts';
@@ -10,6 +11,11 @@ import type { RenderReply, RenderRequest } from './mjml-renderer.ts';
  */
 const port = parentPort;
 if (!port) throw new Error('The MJML render worker runs as a worker thread');
+
+// On Linux a thread has its own nice value: a long render yields the CPU to the event loop's
+// thread, so requests are answered at once even on a machine with one or two cores. Elsewhere the
+// value is the whole process's, so it stays as it is.
+if (platform() === 'linux') setPriority(0, 10);
 
 port.on('message', async (request: RenderRequest) => {
   let reply: RenderReply;

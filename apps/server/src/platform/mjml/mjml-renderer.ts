@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MJML_MAX_PROBLEMS, MJML_RENDER_TIME_LIMIT_MS, type MjmlProblem } from '@toolpass/contracts';
 
@@ -48,7 +49,8 @@ type Slot = {
 export function createMjmlRenderer(
   options: { workers?: number; maxWaiting?: number; timeLimitMs?: number } = {},
 ) {
-  const size = options.workers ?? 2;
+  // One core stays with the event loop: two workers on four cores, one on two.
+  const size = options.workers ?? Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
   const maxWaiting = options.maxWaiting ?? 8;
   const timeLimitMs = options.timeLimitMs ?? MJML_RENDER_TIME_LIMIT_MS;
   const slots = new Set<Slot>();
