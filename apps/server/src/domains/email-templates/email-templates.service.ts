@@ -14,8 +14,10 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import {
   createMjmlRenderer,
+  MjmlParseError,
   type MjmlRenderer,
   MjmlRendererBusyError,
+  type MjmlRendering,
   MjmlTooSlowError,
 } from '../../platform/mjml/mjml-renderer.ts';
 import { DEFAULT_EMAIL_TEMPLATES } from './default-email-templates.ts';
@@ -26,15 +28,20 @@ function isTemplateType(type: string): type is EmailTemplateType {
   return (EMAIL_TEMPLATE_TYPES as readonly string[]).includes(type);
 }
 
-/** A render that could not be done, as the editor's answer: the spec's message, or why not. */
-function renderRefusal(error: unknown): AppError {
+/**
+ * A render that could not be done, as the editor's answer: the spec's message, or why not. Any
+ * other failure (a worker that cannot start) is the server's and stays a 500.
+ */
+function renderRefusal(error: unknown): unknown {
   if (error instanceof MjmlRendererBusyError) return new AppError(503, EmailTemplateMessages.renderBusy);
   const message =
     error instanceof MjmlTooSlowError
       ? EmailTemplateMessages.renderTooSlow
-      : EmailTemplateMessages.invalidMjml;
+      : error instanceof MjmlParseError
+        ? EmailTemplateMessages.invalidMjml
+        : undefined;
   // Spec 02 §7 names the preview's failure `error`; the message is the same text.
-  return badRequest(message, { error: message });
+  return message ? badRequest(message, { error: message }) : error;
 }
 
 const problemLine = (problem: MjmlProblem) => `Line ${problem.line} (${problem.tagName}): ${problem.message}`;
@@ -62,11 +69,10 @@ export function createEmailTemplatesService(deps: {
   const mjml = deps.mjml ?? createMjmlRenderer();
   const emails = createEmailRenderer({ mjml, now: () => deps.clock.now().getTime() });
 
-  /** The MJML as the editor shows it: HTML and its problems, or the refusal. */
-  async function check(mjmlContent: string): Promise<PreviewMjmlResult> {
+  /** The MJML as the editor shows it, HTML and its problems, or the refusal. */
+  async function check(mjmlContent: string, withText = false): Promise<MjmlRendering> {
     try {
-      const { html, problems } = await mjml.render(mjmlContent);
-      return { html, errors: problems };
+      return await mjml.render(mjmlContent, { withText });
     } catch (error) {
       throw renderRefusal(error);
     }
@@ -108,13 +114,15 @@ export function createEmailTemplatesService(deps: {
     async update(type: string, patch: EmailTemplatePatch): Promise<EmailTemplate> {
       const known = knownType(type);
       if (patch.body !== undefined) {
-        const { errors } = await check(patch.body);
-        if (errors.length > 0) {
+        const rendering = await check(patch.body, true);
+        if (rendering.problems.length > 0) {
           throw badRequest(EmailTemplateMessages.invalidMjml, {
             error: EmailTemplateMessages.invalidMjml,
-            errors: { body: errors.map(problemLine) },
+            errors: { body: rendering.problems.map(problemLine) },
           });
         }
+        // The next mails need not wait for a worker, however busy the editor keeps them.
+        emails.keep(patch.body, rendering);
       }
       const current = await stored(known);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
@@ -130,8 +138,9 @@ export function createEmailTemplatesService(deps: {
     },
 
     /** The editor's live preview: the MJML as it is, variables left as written, and its problems. */
-    preview(mjmlContent: string): Promise<PreviewMjmlResult> {
-      return check(mjmlContent);
+    async preview(mjmlContent: string): Promise<PreviewMjmlResult> {
+      const { html, problems } = await check(mjmlContent);
+      return { html, errors: problems };
     },
 
     /**

@@ -78,6 +78,23 @@ describe('mails from templates', () => {
     expect(first.html).toContain('url(https://tools.example.org/logo.png)');
     expect(renders).toBe(3);
   });
+
+  it('sends from a rendering kept at save time without rendering again', async () => {
+    let renders = 0;
+    const counting = {
+      ...mjml,
+      render: (...args: Parameters<typeof mjml.render>) => {
+        renders += 1;
+        return mjml.render(...args);
+      },
+    };
+    const emails = createEmailRenderer({ mjml: counting, now: Date.now });
+    const template = DEFAULT_EMAIL_TEMPLATES['reset-password'];
+    emails.keep(template.body, await mjml.render(template.body, { withText: true }));
+    const mail = await emails.render(template, VARIABLES);
+    expect(renders).toBe(0);
+    expect(mail.text).toContain(VARIABLES.url);
+  });
 });
 
 describe('htmlToText', () => {

@@ -1,4 +1,4 @@
-import type { MjmlRenderer } from '../../platform/mjml/mjml-renderer.ts';
+import type { MjmlRenderer, MjmlRendering } from '../../platform/mjml/mjml-renderer.ts';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -60,36 +60,46 @@ export function createEmailRenderer(deps: {
   const retryFailedAfterMs = deps.retryFailedAfterMs ?? 5 * 60_000;
   const cache = new Map<string, CacheEntry>();
 
-  function prepare(body: string): Promise<Prepared> {
-    const hit = cache.get(body);
-    if (hit && (hit.failedAt === undefined || deps.now() - hit.failedAt < retryFailedAfterMs)) {
-      // Most recently used last: the first entry is the one to drop.
-      cache.delete(body);
-      cache.set(body, hit);
-      return hit.result;
-    }
-    // Few by construction (one per template version), so they may wait for a worker.
-    const result = deps.mjml
-      .render(body, { withText: true, mayWait: true })
-      .then(({ html, text }): Prepared => {
-        const kept = placeholderNames(html);
-        const intact = [...placeholderNames(body)].every((name) => kept.has(name));
-        return intact ? { html, text: text ?? '' } : 'per-mail';
-      });
-    const entry: CacheEntry = { result };
-    result.catch(() => {
-      entry.failedAt = deps.now();
-    });
+  function fromRendering(body: string, rendering: MjmlRendering): Prepared {
+    const kept = placeholderNames(rendering.html);
+    const intact = [...placeholderNames(body)].every((name) => kept.has(name));
+    return intact ? { html: rendering.html, text: rendering.text ?? '' } : 'per-mail';
+  }
+
+  function remember(body: string, entry: CacheEntry): void {
     cache.delete(body);
     cache.set(body, entry);
     for (const oldest of cache.keys()) {
       if (cache.size <= maxTemplates) break;
       cache.delete(oldest);
     }
+  }
+
+  function prepare(body: string): Promise<Prepared> {
+    const hit = cache.get(body);
+    if (hit && (hit.failedAt === undefined || deps.now() - hit.failedAt < retryFailedAfterMs)) {
+      // Most recently used last: the first entry is the one to drop.
+      remember(body, hit);
+      return hit.result;
+    }
+    // Few by construction (one per template version), so they may wait for a worker.
+    const result = deps.mjml
+      .render(body, { withText: true, mayWait: true })
+      .then((rendering) => fromRendering(body, rendering));
+    const entry: CacheEntry = { result };
+    result.catch(() => {
+      entry.failedAt = deps.now();
+    });
+    remember(body, entry);
     return result;
   }
 
   return {
+    /** Keeps a body's rendering (with its text part) for the mails to come: a saved template's check. */
+    keep(body: string, rendering: MjmlRendering): void {
+      remember(body, { result: Promise.resolve(fromRendering(body, rendering)) });
+    },
+
     /** The mail from `template` with `variables` filled in; throws when the template does not render. */
     async render(template: Template, variables: Record<string, string>): Promise<RenderedEmail> {
       const subject = substituteVariables(template.subject, variables, keepAsIs);
