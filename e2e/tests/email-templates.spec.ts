@@ -185,6 +185,76 @@ test('the email template screens are accessible in German', async ({ page }) => 
   await expectAccessible(page);
 });
 
+/** A text straight inside a section (line 3) and a text never closed (line 5). */
+const BROKEN_MJML = [
+  '<mjml><mj-body>',
+  '<mj-section>',
+  '<mj-text>Straight in a section</mj-text>',
+  '</mj-section>',
+  '<mj-section><mj-column><mj-text>Never closed',
+  '</mj-column></mj-section>',
+  '</mj-body></mjml>',
+].join('\n');
+
+for (const language of [
+  {
+    code: 'en',
+    template: 'Edit Password Reset',
+    body: 'Body (MJML)',
+    problems: 'Problems MJML found (2)',
+    misplaced:
+      'Line 3: <mj-text> cannot be used inside <mj-section>, only inside: mj-attributes, mj-column, mj-hero.',
+    unclosed: 'Line 5: <mj-text> is not closed.',
+    save: 'Save Changes',
+    refused: 'Invalid MJML content: fix the problems listed below the editor, then save again.',
+    failed: 'Failed to save the email template.',
+  },
+  {
+    code: 'de',
+    template: 'Passwort zurücksetzen bearbeiten',
+    body: 'Inhalt (MJML)',
+    problems: 'Von MJML gefundene Probleme (2)',
+    misplaced:
+      'Zeile 3: <mj-text> darf nicht in <mj-section> stehen, nur in: mj-attributes, mj-column, mj-hero.',
+    unclosed: 'Zeile 5: <mj-text> wird nicht geschlossen.',
+    save: 'Änderungen speichern',
+    refused:
+      'Ungültiger MJML-Inhalt: Behebe die unter dem Editor aufgeführten Probleme und speichere dann erneut.',
+    failed: 'Die E-Mail-Vorlage konnte nicht gespeichert werden.',
+  },
+]) {
+  test(`the editor lists the problems MJML finds, and a save with them is refused (${language.code})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const administrator = await createSystemAdministrator(`mail-problems-${language.code}`);
+    editors.push(administrator);
+    await restoreResetTemplate();
+    await openSignedIn(page, administrator, `/email-templates?lng=${language.code}`);
+    await page.getByRole('link', { name: language.template }).click();
+    const editor = page.getByRole('textbox', { name: language.body });
+    await expect(editor).toContainText('<mj-button href="{{url}}"', LOADED);
+
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(BROKEN_MJML);
+    const list = page.getByRole('region', { name: language.problems });
+    await expect(list).toBeVisible(LOADED);
+    await expect(list.getByRole('listitem')).toHaveText([language.misplaced, language.unclosed]);
+    await expectAccessible(page);
+    await saveScreenshot(page, testInfo, `email-template-problems-${language.code}`);
+
+    await page.getByRole('button', { name: language.save }).click();
+    await expect(page.getByText(language.refused)).toBeVisible();
+    await expect(page.getByText(language.failed)).toBeVisible();
+    // Nothing was saved: the mail is still sent from the shipped template.
+    const stored = await fetch(new URL('/api/email-templates/reset-password', e2eEnvironment().baseUrl), {
+      headers: { Authorization: `Bearer ${administrator.token}` },
+    });
+    expect((await stored.json()).subject).toBe(DEFAULT_SUBJECT);
+  });
+}
+
 test('a member without the permission is sent to /', async ({ page }) => {
   const member = await createMember('mail-member-denied');
   await openSignedIn(page, member, '/email-templates/reset-password');

@@ -526,6 +526,7 @@ export async function buildApp(deps: AppDeps) {
     await housekeeping?.stop();
     // Reset mails prepared after their answer are written before the runner stops.
     await services.users.settle();
+    await services.emailTemplates.close();
     await services.jobRunner.stop();
     // After the runner: deliveries under way got their grace period to finish publishing.
     await services.mqttConnections.close();

@@ -26,9 +26,14 @@ export const EMAIL_SUBJECT_MAX_LENGTH = 200;
 /** MJML of a template or a preview; generous for a mail, far below the request body limit. */
 export const MJML_MAX_LENGTH = 200_000;
 
+/** A render (preview, save check, mail) that runs longer is stopped (issue 26). */
+export const MJML_RENDER_TIME_LIMIT_MS = 2_000;
+
 export const EmailTemplateMessages = {
   notFound: 'Template not found',
   invalidMjml: 'Invalid MJML content',
+  renderTooSlow: 'The template takes longer than 2 seconds to render',
+  renderBusy: 'Too many templates are being rendered right now. Please try again in a moment.',
 } as const;
 
 export const EmailTemplateSchema = z
@@ -56,7 +61,7 @@ export const EmailTemplatePatchSchema = z
     subject: SubjectSchema.optional(),
     body: userText().min(1, 'Body is required.').max(MJML_MAX_LENGTH).optional(),
   })
-  .describe('The fields to change; a body is saved as written, its preview shows whether it renders');
+  .describe("The fields to change; a body that breaks MJML's rules is refused with the problems listed");
 export type EmailTemplatePatch = z.infer<typeof EmailTemplatePatchSchema>;
 
 export const PreviewMjmlBodySchema = z.object({
@@ -64,6 +69,36 @@ export const PreviewMjmlBodySchema = z.object({
 });
 export type PreviewMjmlBody = z.infer<typeof PreviewMjmlBodySchema>;
 
-/** The rendered HTML; MJML that does not parse is a 400 whose `error` and `message` say so. */
-export const PreviewMjmlResultSchema = z.object({ html: z.string() });
+/**
+ * What is wrong with a template, by kind; `message` words it in English (MJML's own text for
+ * its rules), `params` lets a client word it in its language.
+ */
+export const MJML_PROBLEM_CODES = [
+  'misplacedTag',
+  'unknownTag',
+  'illegalAttributes',
+  'unclosedTag',
+  'unexpectedClosingTag',
+  'strayText',
+  'other',
+] as const;
+export const MjmlProblemSchema = z.object({
+  line: z.number().int(),
+  tagName: z.string(),
+  code: z.enum(MJML_PROBLEM_CODES),
+  params: z.record(z.string(), z.string()).optional(),
+  message: z.string(),
+});
+export type MjmlProblem = z.infer<typeof MjmlProblemSchema>;
+/** At most this many problems are listed: the first ones are what needs fixing first. */
+export const MJML_MAX_PROBLEMS = 50;
+
+/**
+ * The rendered HTML with the problems MJML found (a template with problems is refused on save).
+ * MJML that does not parse, or that takes longer than 2 s, is a 400 whose `message` says so.
+ */
+export const PreviewMjmlResultSchema = z.object({
+  html: z.string(),
+  errors: z.array(MjmlProblemSchema).describe('Where the MJML breaks its rules; empty when none'),
+});
 export type PreviewMjmlResult = z.infer<typeof PreviewMjmlResultSchema>;

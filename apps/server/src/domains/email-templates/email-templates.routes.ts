@@ -44,9 +44,10 @@ export function emailTemplatesRoutes(deps: { emailTemplates: EmailTemplatesServi
         schema: {
           tags,
           security,
-          summary: 'Render MJML to HTML for the editor preview; MJML that does not parse is a 400',
+          summary:
+            'Render MJML to HTML for the editor preview, with the problems MJML finds; MJML that does not parse or takes over 2 s to render is a 400',
           body: PreviewMjmlBodySchema,
-          response: { 200: PreviewMjmlResultSchema, 400: ApiErrorSchema },
+          response: { 200: PreviewMjmlResultSchema, 400: ApiErrorSchema, 503: ApiErrorSchema },
         },
       },
       async (request) => deps.emailTemplates.preview(request.body.mjmlContent),
@@ -74,10 +75,11 @@ export function emailTemplatesRoutes(deps: { emailTemplates: EmailTemplatesServi
         schema: {
           tags,
           security,
-          summary: 'Change the subject or MJML body; the next mail of this type uses it',
+          summary:
+            'Change the subject or MJML body; the next mail of this type uses it. A body with problems is a 400 listing them in `errors.body`',
           params: EmailTemplateTypeParamsSchema,
           body: EmailTemplatePatchSchema,
-          response: { 200: EmailTemplateSchema },
+          response: { 200: EmailTemplateSchema, 400: ApiErrorSchema, 503: ApiErrorSchema },
         },
       },
       async (request) => deps.emailTemplates.update(request.params.type, request.body),

@@ -5,18 +5,46 @@ import {
   EmailTemplateMessages,
   type EmailTemplatePatch,
   type EmailTemplateType,
+  type MjmlProblem,
+  type PreviewMjmlResult,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import {
+  createMjmlRenderer,
+  MjmlParseError,
+  type MjmlRenderer,
+  MjmlRendererBusyError,
+  type MjmlRendering,
+  MjmlTooSlowError,
+} from '../../platform/mjml/mjml-renderer.ts';
 import { DEFAULT_EMAIL_TEMPLATES } from './default-email-templates.ts';
 import type { EmailTemplatesRepository } from './email-templates.repository.ts';
-import { type RenderedEmail, renderEmail, renderMjml } from './render-email.ts';
+import { createEmailRenderer, type RenderedEmail } from './render-email.ts';
 
 function isTemplateType(type: string): type is EmailTemplateType {
   return (EMAIL_TEMPLATE_TYPES as readonly string[]).includes(type);
 }
+
+/**
+ * A render that could not be done, as the editor's answer: the spec's message, or why not. Any
+ * other failure (a worker that cannot start) is the server's and stays a 500.
+ */
+function renderRefusal(error: unknown): unknown {
+  if (error instanceof MjmlRendererBusyError) return new AppError(503, EmailTemplateMessages.renderBusy);
+  const message =
+    error instanceof MjmlTooSlowError
+      ? EmailTemplateMessages.renderTooSlow
+      : error instanceof MjmlParseError
+        ? EmailTemplateMessages.invalidMjml
+        : undefined;
+  // Spec 02 §7 names the preview's failure `error`; the message is the same text.
+  return message ? badRequest(message, { error: message }) : error;
+}
+
+const problemLine = (problem: MjmlProblem) => `Line ${problem.line} (${problem.tagName}): ${problem.message}`;
 
 function present(type: EmailTemplateType, stored: { subject: string; body: string }): EmailTemplate {
   return {
@@ -34,8 +62,21 @@ export function createEmailTemplatesService(deps: {
   clock: Clock;
   publicUrl: string;
   logger: Logger;
+  /** The render workers; the service starts its own (and stops them on close) when not given. */
+  mjml?: MjmlRenderer;
 }) {
   const host = new URL(deps.publicUrl).host;
+  const mjml = deps.mjml ?? createMjmlRenderer();
+  const emails = createEmailRenderer({ mjml, now: () => deps.clock.now().getTime() });
+
+  /** The MJML as the editor shows it, HTML and its problems, or the refusal. */
+  async function check(mjmlContent: string, withText = false): Promise<MjmlRendering> {
+    try {
+      return await mjml.render(mjmlContent, { withText });
+    } catch (error) {
+      throw renderRefusal(error);
+    }
+  }
 
   function knownType(type: string): EmailTemplateType {
     if (!isTemplateType(type)) throw notFound(EmailTemplateMessages.notFound);
@@ -66,9 +107,23 @@ export function createEmailTemplatesService(deps: {
       return present(known, await stored(known));
     },
 
-    /** Saves the template as written: the next mail of this type uses it. */
+    /**
+     * Saves the template; the next mail of this type uses it. A body that breaks MJML's rules,
+     * does not parse or takes too long to render is refused with the reason.
+     */
     async update(type: string, patch: EmailTemplatePatch): Promise<EmailTemplate> {
       const known = knownType(type);
+      if (patch.body !== undefined) {
+        const rendering = await check(patch.body, true);
+        if (rendering.problems.length > 0) {
+          throw badRequest(EmailTemplateMessages.invalidMjml, {
+            error: EmailTemplateMessages.invalidMjml,
+            errors: { body: rendering.problems.map(problemLine) },
+          });
+        }
+        // The next mails need not wait for a worker, however busy the editor keeps them.
+        emails.keep(patch.body, rendering);
+      }
       const current = await stored(known);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
       await deps.repo.save(deps.db, known, next.subject, next.body, deps.clock.now());
@@ -82,25 +137,23 @@ export function createEmailTemplatesService(deps: {
       return present(known, { subject, body });
     },
 
-    /** The editor's live preview: the MJML as it is, variables left as written. */
-    async preview(mjmlContent: string): Promise<{ html: string }> {
-      try {
-        return { html: await renderMjml(mjmlContent) };
-      } catch {
-        throw badRequest(EmailTemplateMessages.invalidMjml, { error: EmailTemplateMessages.invalidMjml });
-      }
+    /** The editor's live preview: the MJML as it is, variables left as written, and its problems. */
+    async preview(mjmlContent: string): Promise<PreviewMjmlResult> {
+      const { html, problems } = await check(mjmlContent);
+      return { html, errors: problems };
     },
 
     /**
-     * The mail of a type from its saved template. A saved template that fails to render falls
-     * back to the default, logged, so the mail (a reset link, a verification) is never lost.
+     * The mail of a type from its saved template. A saved template that fails to render (does
+     * not parse, takes too long) falls back to the default, logged, so the mail (a reset link, a
+     * verification) is never lost.
      */
     async render(type: EmailTemplateType, variables: Record<string, string>): Promise<RenderedEmail> {
       const all = { host, ...variables };
       const saved = await deps.repo.findByType(deps.db, type);
       if (saved) {
         try {
-          return await renderEmail(saved, all);
+          return await emails.render(saved, all);
         } catch (error) {
           deps.logger.warn(
             { err: error, templateType: type },
@@ -108,7 +161,12 @@ export function createEmailTemplatesService(deps: {
           );
         }
       }
-      return renderEmail(DEFAULT_EMAIL_TEMPLATES[type], all);
+      return emails.render(DEFAULT_EMAIL_TEMPLATES[type], all);
+    },
+
+    /** Stops the render workers the service started. */
+    async close(): Promise<void> {
+      if (!deps.mjml) await mjml.close();
     },
   };
 }

@@ -1,13 +1,99 @@
 import { EMAIL_TEMPLATE_TYPES } from '@toolpass/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { htmlToText } from '../../platform/mjml/html-to-text.ts';
+import { createMjmlRenderer } from '../../platform/mjml/mjml-renderer.ts';
 import { DEFAULT_EMAIL_TEMPLATES } from './default-email-templates.ts';
-import { htmlToText, renderEmail, substituteVariables } from './render-email.ts';
+import { createEmailRenderer, substituteVariables } from './render-email.ts';
+
+const mjml = createMjmlRenderer();
+afterAll(() => mjml.close());
+
+const VARIABLES = {
+  'user.username': 'Ann <&> "O\'Neil"',
+  'user.email': 'ann@example.org',
+  newEmail: 'new@example.org',
+  url: 'https://tools.example.org/path?token=abc&email=a%40b.org',
+  host: 'tools.example.org',
+};
 
 describe('substituteVariables', () => {
   it('replaces known names, escapes HTML and leaves unknown names visible', () => {
     expect(
       substituteVariables('Hi {{ user.username }}, {{missing}}', { 'user.username': '<b>Ann</b>' }),
     ).toBe('Hi &lt;b&gt;Ann&lt;/b&gt;, {{missing}}');
+  });
+});
+
+describe('mails from templates', () => {
+  it.each(EMAIL_TEMPLATE_TYPES)('%s renders to HTML and text with its link', async (type) => {
+    const emails = createEmailRenderer({ mjml, now: Date.now });
+    const rendered = await emails.render(DEFAULT_EMAIL_TEMPLATES[type], VARIABLES);
+    expect(rendered.subject.length).toBeGreaterThan(5);
+    expect(rendered.html).toContain('<!doctype html>');
+    expect(rendered.html).toContain('Ann &lt;&amp;&gt; &quot;O&#39;Neil&quot;');
+    expect(rendered.text).toContain(VARIABLES.url);
+    expect(rendered.text).not.toMatch(/\{\{|<[a-z]/);
+  });
+
+  it.each(EMAIL_TEMPLATE_TYPES)(
+    '%s: filling a template rendered once gives the mail that rendering each mail gave',
+    async (type) => {
+      const template = DEFAULT_EMAIL_TEMPLATES[type];
+      const emails = createEmailRenderer({ mjml, now: Date.now });
+      const once = await emails.render(template, VARIABLES);
+      const each = await mjml.render(substituteVariables(template.body, VARIABLES), { withText: true });
+      expect(once.html).toBe(each.html);
+      expect(once.text).toBe(htmlToText(each.html));
+    },
+  );
+
+  it('renders a template once for many mails, and each mail from its own MJML when MJML rewrote a placeholder', async () => {
+    let renders = 0;
+    const counting = {
+      ...mjml,
+      render: (...args: Parameters<typeof mjml.render>) => {
+        renders += 1;
+        return mjml.render(...args);
+      },
+    };
+    const emails = createEmailRenderer({ mjml: counting, now: Date.now });
+    const template = DEFAULT_EMAIL_TEMPLATES['verify-email'];
+    const mails = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        emails.render(template, { ...VARIABLES, 'user.username': `member${index}` }),
+      ),
+    );
+    expect(renders).toBe(1);
+    expect(mails[7]?.html).toContain('member7');
+
+    // Inlined CSS loses a placeholder's braces, so it cannot be filled in after rendering.
+    const rewritten = {
+      subject: 'Hi',
+      body: `<mjml><mj-head><mj-style inline="inline">.logo { background-image: url(https://{{host}}/logo.png); }</mj-style></mj-head>
+        <mj-body><mj-section><mj-column><mj-text css-class="logo">Hi</mj-text></mj-column></mj-section></mj-body></mjml>`,
+    };
+    renders = 0;
+    const first = await emails.render(rewritten, VARIABLES);
+    await emails.render(rewritten, VARIABLES);
+    expect(first.html).toContain('url(https://tools.example.org/logo.png)');
+    expect(renders).toBe(3);
+  });
+
+  it('sends from a rendering kept at save time without rendering again', async () => {
+    let renders = 0;
+    const counting = {
+      ...mjml,
+      render: (...args: Parameters<typeof mjml.render>) => {
+        renders += 1;
+        return mjml.render(...args);
+      },
+    };
+    const emails = createEmailRenderer({ mjml: counting, now: Date.now });
+    const template = DEFAULT_EMAIL_TEMPLATES['reset-password'];
+    emails.keep(template.body, await mjml.render(template.body, { withText: true }));
+    const mail = await emails.render(template, VARIABLES);
+    expect(renders).toBe(0);
+    expect(mail.text).toContain(VARIABLES.url);
   });
 });
 
@@ -18,23 +104,5 @@ describe('htmlToText', () => {
         '<style>p{}</style><p>Hello &amp; welcome</p><a href="https://x.test/a?b=1&amp;c=2">Open</a>',
       ),
     ).toBe('Hello & welcome\nOpen: https://x.test/a?b=1&c=2');
-  });
-});
-
-describe('default templates', () => {
-  it.each(EMAIL_TEMPLATE_TYPES)('%s renders to HTML and text with its link', async (type) => {
-    const url = 'https://tools.example.org/path?token=abc&email=a%40b.org';
-    const rendered = await renderEmail(DEFAULT_EMAIL_TEMPLATES[type], {
-      'user.username': 'Ann',
-      'user.email': 'ann@example.org',
-      newEmail: 'new@example.org',
-      url,
-      host: 'tools.example.org',
-    });
-    expect(rendered.subject.length).toBeGreaterThan(5);
-    expect(rendered.html).toContain('<!doctype html>');
-    expect(rendered.html).toContain('Ann');
-    expect(rendered.text).toContain(url);
-    expect(rendered.text).not.toMatch(/\{\{|<[a-z]/);
   });
 });

@@ -20,7 +20,7 @@ const renderPreview = (mjml: string) =>
 describe('the live preview of the MJML body', () => {
   it('renders the first body at once', async () => {
     const sent = fakeApi({
-      [PREVIEW]: (body) => ({ status: 200, body: { html: `<p>${JSON.stringify(body)}</p>` } }),
+      [PREVIEW]: (body) => ({ status: 200, body: { html: `<p>${JSON.stringify(body)}</p>`, errors: [] } }),
     });
     const { result } = renderPreview('<mjml>first</mjml>');
     await settle();
@@ -30,7 +30,10 @@ describe('the live preview of the MJML body', () => {
 
   it('sends a burst of typing once, 500 ms after the last change, and keeps the old render meanwhile', async () => {
     const sent = fakeApi({
-      [PREVIEW]: (body) => ({ status: 200, body: { html: (body as { mjmlContent: string }).mjmlContent } }),
+      [PREVIEW]: (body) => ({
+        status: 200,
+        body: { html: (body as { mjmlContent: string }).mjmlContent, errors: [] },
+      }),
     });
     const { result, rerender } = renderPreview('a');
     await settle();

@@ -1,4 +1,4 @@
-import type { PreviewMjmlResult } from '@toolpass/contracts';
+import type { MjmlProblem, PreviewMjmlResult } from '@toolpass/contracts';
 import { useEffect, useState } from 'react';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -9,11 +9,11 @@ export const PREVIEW_DEBOUNCE_MS = 500;
 
 export type MjmlPreview =
   | { status: 'pending' }
-  | { status: 'ready'; html: string }
+  | { status: 'ready'; html: string; errors: MjmlProblem[] }
   | { status: 'error'; error: unknown };
 
 /**
- * The server's rendering of `mjml`, 500 ms after it last changed. The last rendering stays shown
+ * The server's rendering of `mjml` and the problems it found, 500 ms after it last changed. The last rendering stays shown
  * while the next one is on its way, and an answer that arrives after a newer request is dropped.
  * Not a query: the cache would keep every draft (and the offline cache would store them).
  */
@@ -27,7 +27,7 @@ export function useMjmlPreview(mjml: string): MjmlPreview & { isUpdating: boolea
     apiClient.post<PreviewMjmlResult>(previewMjmlPath, { mjmlContent: settled }).then(
       (result) => {
         if (!isCurrent) return;
-        setPreview({ status: 'ready', html: result.html });
+        setPreview({ status: 'ready', html: result.html, errors: result.errors });
         setRenderedFor(settled);
       },
       (error: unknown) => {

@@ -43,7 +43,10 @@ function renderEditor() {
 
 const routes = (overrides: Parameters<typeof fakeApi>[0] = {}) => ({
   [`GET ${PATH}`]: { status: 200, body: template },
-  'POST /api/email-templates/preview-mjml': { status: 200, body: { html: '<p>Rendered mail</p>' } },
+  'POST /api/email-templates/preview-mjml': {
+    status: 200,
+    body: { html: '<p>Rendered mail</p>', errors: [] },
+  },
   [`PATCH ${PATH}`]: (body: unknown) => ({ status: 200, body: { ...template, ...(body as object) } }),
   ...overrides,
 });
@@ -120,6 +123,83 @@ describe('email template editor', () => {
     await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('Error loading preview.'));
     expect(frame.getAttribute('srcdoc')).toContain('Invalid MJML content');
     expect(frame.getAttribute('srcdoc')).toContain('color:#b91c1c');
+  });
+
+  it('lists the problems MJML found by line, and says why a save with them was refused', async () => {
+    const problems = [
+      {
+        line: 3,
+        tagName: 'mj-text',
+        code: 'misplacedTag',
+        params: { tag: 'mj-text', parent: 'mj-section', allowed: 'mj-attributes, mj-column, mj-hero' },
+        message: 'mj-text cannot be used inside mj-section, only inside: mj-attributes, mj-column, mj-hero',
+      },
+      {
+        line: 5,
+        tagName: 'mj-column',
+        code: 'unclosedTag',
+        params: { tag: 'mj-column' },
+        message: '<mj-column> is not closed',
+      },
+      { line: 7, tagName: 'mj-image', code: 'other', message: 'Attribute width has invalid value: wide' },
+    ];
+    fakeApi(
+      routes({
+        'POST /api/email-templates/preview-mjml': {
+          status: 200,
+          body: { html: '<p>Mail</p>', errors: problems },
+        },
+        [`PATCH ${PATH}`]: {
+          status: 400,
+          body: apiError(400, 'Invalid MJML content', {
+            body: ['Line 3 (mj-text): mj-text cannot be used inside mj-section, only inside: mj-attributes'],
+          }),
+        },
+      }),
+    );
+    renderEditor();
+    const list = await screen.findByRole('region', { name: 'Problems MJML found (3)' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Line 3: <mj-text> cannot be used inside <mj-section>, only inside: mj-attributes, mj-column, mj-hero.',
+      'Line 5: <mj-column> is not closed.',
+      'Line 7: Attribute width has invalid value: wide',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText(
+        'Invalid MJML content: fix the problems listed below the editor, then save again.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText('Failed to save the email template.')).toBeTruthy();
+  });
+
+  it('shows no problem list for sound MJML', async () => {
+    fakeApi(routes());
+    renderEditor();
+    const frame = await previewFrame();
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('Rendered mail'));
+    expect(screen.queryByRole('region', { name: /Problems MJML found/ })).toBeNull();
+  });
+
+  it('says so in the preview when the template takes too long to render', async () => {
+    fakeApi(
+      routes({
+        'POST /api/email-templates/preview-mjml': {
+          status: 400,
+          body: apiError(400, 'The template takes longer than 2 seconds to render'),
+        },
+      }),
+    );
+    renderEditor();
+    const frame = await previewFrame();
+    await waitFor(() =>
+      expect(frame.getAttribute('srcdoc')).toContain('The template takes longer than 2 seconds to render.'),
+    );
   });
 
   it('restores the default after confirmation', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MjmlPreview } from '../api/use-mjml-preview.ts';
 import { MjmlCodeEditor, type MjmlCodeEditorHandle } from './mjml-code-editor.tsx';
 import { MjmlPreviewFrame } from './mjml-preview-frame.tsx';
+import { MjmlProblemList } from './mjml-problem-list.tsx';
 import { TemplateVariables } from './template-variables.tsx';
 
 type TemplateBodyWorkspaceProps = {
@@ -55,6 +56,7 @@ export function TemplateBodyWorkspace(props: TemplateBodyWorkspaceProps) {
               {props.error}
             </p>
           )}
+          <MjmlProblemList problems={props.preview.status === 'ready' ? props.preview.errors : []} />
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <span className="flex min-h-8 items-center text-sm font-medium">

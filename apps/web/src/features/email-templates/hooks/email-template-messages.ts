@@ -1,4 +1,9 @@
-import { EMAIL_SUBJECT_MAX_LENGTH, EmailTemplateMessages, type EmailTemplateType } from '@toolpass/contracts';
+import {
+  EMAIL_SUBJECT_MAX_LENGTH,
+  EmailTemplateMessages,
+  type EmailTemplateType,
+  type MjmlProblem,
+} from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -41,7 +46,31 @@ export function emailTemplateErrorDetail(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
   if (error.message === EmailTemplateMessages.notFound) return t('emailTemplates.messages.notFound');
   if (error.message === EmailTemplateMessages.invalidMjml) return t('emailTemplates.messages.invalidMjml');
+  if (error.message === EmailTemplateMessages.renderTooSlow)
+    return t('emailTemplates.messages.renderTooSlow');
+  if (error.message === EmailTemplateMessages.renderBusy) return t('emailTemplates.messages.renderBusy');
   return translateServerMessage(t, error.message);
+}
+
+/** A problem of the MJML in the user's language; MJML's own English for the kinds it has no code for. */
+export function mjmlProblemText(t: TFunction, problem: MjmlProblem): string {
+  const params = problem.params ?? {};
+  switch (problem.code) {
+    case 'misplacedTag':
+      return t('emailTemplates.problems.misplacedTag', params);
+    case 'unknownTag':
+      return t('emailTemplates.problems.unknownTag', params);
+    case 'illegalAttributes':
+      return t('emailTemplates.problems.illegalAttributes', params);
+    case 'unclosedTag':
+      return t('emailTemplates.problems.unclosedTag', params);
+    case 'unexpectedClosingTag':
+      return t('emailTemplates.problems.unexpectedClosingTag', params);
+    case 'strayText':
+      return t('emailTemplates.problems.strayText', params);
+    case 'other':
+      return problem.message;
+  }
 }
 
 export function problemText(t: TFunction, problem: EmailTemplateProblems[keyof EmailTemplateProblems]) {

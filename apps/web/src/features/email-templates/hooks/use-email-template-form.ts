@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@toolpass/contracts';
+import { type EmailTemplate, EmailTemplateMessages } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -62,7 +62,12 @@ export function useEmailTemplateForm(template: EmailTemplate) {
     });
 
   const problems = isChecked ? validateDraft(draft) : {};
-  const serverErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  const refused = save.error instanceof ApiError ? save.error : undefined;
+  // A body with problems: they are listed from the preview in the user's language, not MJML's.
+  const serverErrors =
+    refused?.message === EmailTemplateMessages.invalidMjml
+      ? { body: [t('emailTemplates.problems.saveRefused')] }
+      : (refused?.fieldErrors ?? {});
 
   return {
     name,
