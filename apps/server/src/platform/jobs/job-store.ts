@@ -78,10 +78,23 @@ function toLogEntry(row: JobRow & { event_type: string | null }): JobLogEntry {
  * owns it. A claimer that dies leaves its lease to expire, and the job is claimed again.
  */
 export function createJobStore(deps: { dialect: Dialect }) {
-  /** Due, not leased, and not queued behind an earlier pending job of its target and resource. */
-  function claimable(eb: ExpressionBuilder<ClaimScope, 'j'>, now: Date, exclude: TargetRef[]) {
+  /**
+   * Due, not leased, of a kind this version delivers, and not queued behind an earlier pending
+   * job of its target and resource.
+   */
+  function claimable(
+    eb: ExpressionBuilder<ClaimScope, 'j'>,
+    options: { now: Date; kinds: string[]; exclude: TargetRef[] },
+  ) {
+    const { now, exclude } = options;
     const conditions = [
       eb('j.state', '=', PENDING),
+      // Written into the SQL like 'pending': the same list at every claim of this process.
+      eb(
+        'j.target_kind',
+        'in',
+        options.kinds.map((kind) => sql.lit(kind)),
+      ),
       eb('j.due_at', '<=', now),
       eb.or([eb('j.lease_until', 'is', null), eb('j.lease_until', '<', now)]),
       eb.not(
@@ -182,7 +195,9 @@ export function createJobStore(deps: { dialect: Dialect }) {
     },
 
     /**
-     * Takes up to `limit` claimable jobs, oldest first, and leases them. On PostgreSQL the rows
+     * Takes up to `limit` claimable jobs of the given `kinds`, oldest first, and leases them.
+     * Jobs of other kinds (a newer version's, during a rolling update) are left pending for an
+     * instance that delivers them. On PostgreSQL the rows
      * are locked with SKIP LOCKED, so instances claiming at once take different jobs; SQLite has
      * one connection, so the statement is alone anyway.
      *
@@ -196,12 +211,12 @@ export function createJobStore(deps: { dialect: Dialect }) {
      */
     async claim(
       db: Db,
-      options: { now: Date; leaseUntil: Date; limit: number; exclude: TargetRef[] },
+      options: { now: Date; leaseUntil: Date; limit: number; kinds: string[]; exclude: TargetRef[] },
     ): Promise<ClaimedJob[]> {
       const candidates = db
         .selectFrom('delivery_jobs as j')
         .select('j.id')
-        .where((eb) => claimable(eb, options.now, options.exclude))
+        .where((eb) => claimable(eb, options))
         .orderBy('j.id')
         .limit(sql.lit(options.limit))
         .$call((query) => (deps.dialect === 'postgres' ? query.forUpdate().skipLocked() : query));
@@ -287,10 +302,53 @@ export function createJobStore(deps: { dialect: Dialect }) {
         .execute();
     },
 
-    /** Gives back followers that were not tried because a job before them failed. */
-    async release(db: Db, ids: number[]): Promise<void> {
+    /**
+     * Gives back claimed jobs untried (behind a failure, when stopping, or with too little of
+     * their lease left), each with the attempts it had before: `attempts` is a claimed job's
+     * count with the attempt it was claimed for.
+     */
+    async release(db: Db, jobs: { id: number; attempts: number }[]): Promise<void> {
+      const byAttempts = new Map<number, number[]>();
+      for (const job of jobs) {
+        const made = Math.max(0, job.attempts - 1);
+        byAttempts.set(made, [...(byAttempts.get(made) ?? []), job.id]);
+      }
+      for (const [attempts, ids] of byAttempts) {
+        await db
+          .updateTable('delivery_jobs')
+          .set({ lease_until: null, attempts })
+          .where('id', 'in', ids)
+          .execute();
+      }
+    },
+
+    /** Extends the leases of pending jobs this claimer still holds. */
+    async renew(db: Db, ids: number[], leaseUntil: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable('delivery_jobs').set({ lease_until: null }).where('id', 'in', ids).execute();
+      await db
+        .updateTable('delivery_jobs')
+        .set({ lease_until: leaseUntil })
+        .where('state', '=', PENDING)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /**
+     * The kinds of the pending jobs. One index seek per kind (the next kind after the last),
+     * not a walk over every pending job: a backlog can be long, the kinds are a handful.
+     */
+    async pendingKinds(db: Db): Promise<string[]> {
+      const kinds: string[] = [];
+      for (;;) {
+        const row = await db
+          .selectFrom('delivery_jobs')
+          .select((eb) => eb.fn.min('target_kind').as('kind'))
+          .where('state', '=', PENDING)
+          .where('target_kind', '>', kinds.at(-1) ?? '')
+          .executeTakeFirst();
+        if (!row?.kind) return kinds;
+        kinds.push(row.kind);
+      }
     },
 
     /**
