@@ -14,8 +14,8 @@ const DEFAULT_LEASE_MS = 60_000;
 const SETTLE_MS = 5_000;
 /** Leases of the jobs under way are renewed this many times per lease. */
 const RENEWALS_PER_LEASE = 6;
-/** How often pending jobs of kinds this version does not know are looked for. */
-const UNKNOWN_KINDS_EVERY_MS = 60_000;
+/** Pending jobs of kinds this version does not know are looked for every this many polls. */
+const POLLS_PER_UNKNOWN_KINDS_CHECK = 10;
 const DEFAULT_POLL_MS = 1_000;
 /** Jobs under way at once in this process, and per target, so one slow target cannot take every slot. */
 const MAX_IN_FLIGHT = 512;
@@ -290,7 +290,7 @@ export function createJobRunner(deps: {
       timers = [
         setInterval(run, pollMs),
         setInterval(renewLeases, leaseMs / RENEWALS_PER_LEASE),
-        setInterval(() => void unknownKinds.check(), UNKNOWN_KINDS_EVERY_MS),
+        setInterval(() => void unknownKinds.check(), pollMs * POLLS_PER_UNKNOWN_KINDS_CHECK),
       ];
       for (const timer of timers) timer.unref();
       void unknownKinds.check();
