@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { createLogger } from './platform/logging/logger.ts';
 
+/** For requests in flight; deliveries under way get the job runner's own grace on top. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -40,7 +41,7 @@ async function main() {
   const applied = await migrateToLatest(database);
   logger.info({ dialect: database.dialect, location: database.location, applied }, 'Database ready');
 
-  const { app } = await buildApp({ config: { ...config, dataDir }, database, logger });
+  const { app, services } = await buildApp({ config: { ...config, dataDir }, database, logger });
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Toolpass is running at ${config.publicUrl}`);
 
@@ -49,11 +50,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down');
-    // Requests in flight finish; a hung one does not keep the process alive forever.
+    // Requests in flight finish, then the deliveries under way (closing the app stops the job
+    // runner, which writes their outcomes), and only then does the database close. A hung
+    // request does not keep the process alive forever.
     const force = setTimeout(() => {
       logger.error('Shutdown took too long, exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, SHUTDOWN_GRACE_MS + services.jobRunner.stopGraceMs);
     force.unref();
     await app.close();
     await database.close();

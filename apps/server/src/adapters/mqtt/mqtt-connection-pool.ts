@@ -15,9 +15,9 @@ import {
 /** How soon a lost connection is tried again. */
 const RECONNECT_PERIOD_MS = 2_000;
 /** How long a publish waits for the broker's acknowledgement (PUBACK) before it counts as failed. */
-const PUBLISH_TIMEOUT_MS = 10_000;
+export const PUBLISH_TIMEOUT_MS = 10_000;
 /** How long a first use waits for a new connection's first attempt, before it fails fast like the rest. */
-const FIRST_CONNECT_WAIT_MS = 5_000;
+export const FIRST_CONNECT_WAIT_MS = 5_000;
 /** The same for a status request, which a person is waiting for. */
 const STATUS_FIRST_CONNECT_WAIT_MS = 2_000;
 

@@ -7,11 +7,19 @@ import {
   type RetryPolicy,
 } from '../../platform/jobs/delivery-target.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import type { MqttConnectionPool } from './mqtt-connection-pool.ts';
+import {
+  FIRST_CONNECT_WAIT_MS,
+  type MqttConnectionPool,
+  PUBLISH_TIMEOUT_MS,
+} from './mqtt-connection-pool.ts';
 import { MQTT_EVENT_TYPES, publicationsFor, UndeliverableMessageError } from './mqtt-messages.ts';
 
 /** Tried again after 1 s, 2 s, 4 s, 8 s, then every 10 s until the broker accepts (decision 10). */
 const retryDelayMs = doublingDelay(1_000, 10_000);
+/** A takeover makes the most messages: not-in-use, in-use and the takeover message. */
+const MOST_MESSAGES_PER_EVENT = 3;
+/** A new client's first connection, then each message waiting for its acknowledgement. */
+export const MQTT_LONGEST_DELIVERY_MS = FIRST_CONNECT_WAIT_MS + MOST_MESSAGES_PER_EVENT * PUBLISH_TIMEOUT_MS;
 
 /**
  * MQTT configurations as a kind of delivery target: each configuration is a target, so a broker
@@ -42,6 +50,7 @@ export function createMqttTarget(deps: {
 
   return {
     kind: MQTT_TARGET_KIND,
+    longestDeliveryMs: MQTT_LONGEST_DELIVERY_MS,
 
     async targetsFor(tx, event) {
       if (!MQTT_EVENT_TYPES.has(event.type)) return [];

@@ -9,6 +9,7 @@ import type { DeliverableWebhook, WebhooksService } from '../../domains/webhooks
 import { WEBHOOK_TARGET_KIND } from '../../domains/webhooks/webhooks.service.ts';
 import type { DeliveryTargetKind, RetryPolicy } from '../../platform/jobs/delivery-target.ts';
 import type { ClaimedJob } from '../../platform/jobs/job-store.ts';
+import { WEBHOOK_TIMEOUT_MS } from './webhook-request.ts';
 
 type UsageEvent = Extract<DomainEvent, { type: 'usage.started' | 'usage.ended' | 'usage.taken-over' }>;
 
@@ -74,6 +75,8 @@ export function createWebhookTarget(deps: {
 }): DeliveryTargetKind {
   return {
     kind: WEBHOOK_TARGET_KIND,
+    // One request, cut off with its answer's body after this.
+    longestDeliveryMs: WEBHOOK_TIMEOUT_MS,
 
     targetsFor: (tx, event) => deps.webhooks.targetsFor(tx, event),
 

@@ -103,6 +103,7 @@ describe.each(TEST_DIALECTS)('delivery jobs on %s', (dialect) => {
       now: new Date(now.getTime() + 1),
       leaseUntil: new Date(now.getTime() + 60_000),
       limit: 10,
+      kinds: ['probe'],
       exclude: [],
     });
     const ordered = claimed.filter((job) => job.resourceId === 424242);
@@ -123,6 +124,7 @@ describe.each(TEST_DIALECTS)('delivery jobs on %s', (dialect) => {
       now: new Date(now.getTime() + 2),
       leaseUntil: new Date(now.getTime() + 60_000),
       limit: 10,
+      kinds: ['probe'],
       exclude: [],
     });
     expect(again.filter((job) => job.resourceId === 424242)).toEqual([]);

@@ -45,6 +45,12 @@ export type DeliveryTargetKind = {
   targetsFor?(tx: Db, event: OutboxEnvelope): Promise<string[]> | string[];
   /** Delivers one job; throwing records the attempt as failed. */
   deliver(job: ClaimedJob): Promise<void> | void;
+  /**
+   * The longest one delivery of this kind takes, as its own timeouts bound it. The runner begins
+   * a job only while its lease covers this, sizes its default lease by it and waits this long
+   * for a delivery under way when it stops.
+   */
+  longestDeliveryMs: number;
   /** The policy for this job's target (a webhook's own retry settings, say). */
   retryPolicy(job: ClaimedJob): Promise<RetryPolicy> | RetryPolicy;
   /** Delete a job once delivered instead of keeping it in the log (a mail's links are secrets). */

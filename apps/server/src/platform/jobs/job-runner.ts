@@ -1,10 +1,21 @@
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logging/logger.ts';
-import { type DeliveryTargetKind, nextAttemptAt } from './delivery-target.ts';
+import type { DeliveryTargetKind } from './delivery-target.ts';
+import { createOutcomeRecorder, type Settled } from './job-outcomes.ts';
 import type { ClaimedJob, JobStore, TargetRef } from './job-store.ts';
+import { createUnknownKindsWatch } from './unknown-kinds.ts';
 
-/** Long enough for the slowest delivery (a webhook times out after 10 s); a dead claimer's jobs wait this long. */
+/** A dead claimer's jobs wait this long, unless a kind's longest delivery needs a longer lease. */
 const DEFAULT_LEASE_MS = 60_000;
+/**
+ * What a delivery needs besides its kind's own waits before its outcome is written: look-ups
+ * before the work, the write itself, and the difference between the clocks of two instances.
+ */
+const SETTLE_MS = 5_000;
+/** Leases of the jobs under way are renewed this many times per lease. */
+const RENEWALS_PER_LEASE = 6;
+/** Pending jobs of kinds this version does not know are looked for every this many polls. */
+const POLLS_PER_UNKNOWN_KINDS_CHECK = 10;
 const DEFAULT_POLL_MS = 1_000;
 /** Jobs under way at once in this process, and per target, so one slow target cannot take every slot. */
 const MAX_IN_FLIGHT = 512;
@@ -14,11 +25,8 @@ const CLAIM_BATCH = 256;
 /** A claim slower than this asks the database to refresh its statistics, at most once a minute. */
 const SLOW_CLAIM_MS = 25;
 const STATISTICS_EVERY_MS = 60_000;
-/** How long stopping waits for deliveries under way; the rest run again after their lease. */
-const STOP_GRACE_MS = 5_000;
-
-/** A job's outcome: delivered, failed with `error`, or `released` untried behind a failure. */
-type Settled = { job: ClaimedJob; error?: unknown; released?: boolean };
+/** Jobs of one order this runner holds, and until when (the clock's ms) their lease runs. */
+type Hold = { jobs: ClaimedJob[]; until: number };
 
 const targetKey = (job: { targetKind: string; targetId: string }) => `${job.targetKind}\u0000${job.targetId}`;
 /** Jobs that keep an order among themselves: a target's jobs about one resource. */
@@ -30,6 +38,10 @@ const orderKey = (job: ClaimedJob) =>
  * and delivered independently, each target's jobs on their own, so a target that hangs or fails
  * holds up no other. Outcomes are written back in batches: one statement for every job that
  * finished meanwhile, which is what keeps SQLite's single, fsync-bound writer fast.
+ *
+ * A job runs once at a time while nothing fails: it is begun only while its lease covers its
+ * kind's longest delivery, the leases of held jobs are renewed while they run, a job this runner
+ * holds is never started a second time, and a stopping runner begins nothing more.
  *
  * `wake()` runs right after a commit that wrote jobs; the poll picks up retries that came due,
  * leases that expired and other instances' jobs.
@@ -44,22 +56,38 @@ export function createJobRunner(deps: {
   pollMs?: number;
 }) {
   const kinds = new Map(deps.kinds.map((kind) => [kind.kind, kind]));
-  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
-  // The slowest delivery (a webhook's 10 s timeout) with room to spare must fit in what is left
-  // of a lease when a queued job is begun.
-  const followerMarginMs = Math.min(15_000, leaseMs / 2);
+  const knownKinds = [...kinds.keys()].sort();
+  /** The longest delivery of any kind, with its outcome written. */
+  const stopGraceMs = Math.max(0, ...deps.kinds.map((kind) => kind.longestDeliveryMs)) + SETTLE_MS;
+  // Renewed six times per lease, a lease is kept 5/6 full: the default leaves the longest
+  // delivery (MQTT: 40 s of 60) room to begin at any time.
+  const leaseMs = deps.leaseMs ?? Math.max(DEFAULT_LEASE_MS, Math.ceil((stopGraceMs * 3) / 2));
   const pollMs = deps.pollMs ?? DEFAULT_POLL_MS;
+  const unknownKinds = createUnknownKindsWatch({ ...deps, known: new Set(knownKinds) });
+  const recordOutcomes = createOutcomeRecorder({ ...deps, kinds, wakeAt: (at) => wakeAt(at) });
   const inFlight = new Map<number, Promise<void>>();
+  const holds = new Set<Hold>();
   const perTarget = new Map<string, number>();
   let settled: Settled[] = [];
   let stopped = true;
-  let poll: NodeJS.Timeout | undefined;
+  /** Stopped and its outcomes written: what settles later is left to its lease. */
+  let closed = true;
+  let timers: NodeJS.Timeout[] = [];
   let soon: { timer: NodeJS.Timeout; at: number } | undefined;
   let claiming: Promise<void> | undefined;
   let claimAgain = false;
-  let flushing: Promise<void> | undefined;
+  /** Outcomes and renewals, written one after another, never at once. */
+  let writing: Promise<void> = Promise.resolve();
   let flushQueued = false;
   let statisticsAt = 0;
+
+  /**
+   * What must be left of a job's lease to begin it: its kind's longest delivery and the time
+   * to write its outcome. A lease shorter than that (tests) is left to the renewals alone.
+   */
+  function leaseNeededMs(kind: DeliveryTargetKind): number {
+    return Math.min(kind.longestDeliveryMs + SETTLE_MS, (leaseMs * 2) / 3);
+  }
 
   function busyTargets(): TargetRef[] {
     const busy: TargetRef[] = [];
@@ -71,44 +99,69 @@ export function createJobRunner(deps: {
     return busy;
   }
 
-  async function deliver(job: ClaimedJob): Promise<void> {
-    const kind = kinds.get(job.targetKind);
-    if (!kind) throw new Error(`No delivery target kind "${job.targetKind}" in this version`);
-    await kind.deliver(job);
+  function handBack(jobs: ClaimedJob[]) {
+    for (const job of jobs) settled.push({ job, released: true });
+    queueFlush();
   }
 
   /**
    * Delivers the jobs of one order (a single job, or a target's jobs about one resource, oldest
    * first) one after another. After a failure the rest are released untried: they wait for the
-   * failed job's retry, so the order holds.
+   * failed job's retry, so the order holds. `leaseUntil` is the lease the claim wrote, on the
+   * clock its `now` came from, which is the clock other claimers compare it with.
    */
-  function start(jobs: ClaimedJob[]) {
+  function start(jobs: ClaimedJob[], leaseUntil: number) {
     for (const job of jobs) {
       const key = targetKey(job);
       perTarget.set(key, (perTarget.get(key) ?? 0) + 1);
     }
-    const leasedAt = performance.now();
+    const hold: Hold = { jobs, until: leaseUntil };
+    holds.add(hold);
     const running = (async () => {
       for (const [index, job] of jobs.entries()) {
-        // A job begun after this point might outlive its lease and be claimed a second time.
-        if (index > 0 && performance.now() - leasedAt > leaseMs - followerMarginMs) {
-          for (const untried of jobs.slice(index)) settled.push({ job: untried, released: true });
-          queueFlush();
+        const kind = kinds.get(job.targetKind);
+        // Begun with less of its lease left, a job could still be under way when the lease
+        // ends and be claimed a second time; a stopping runner begins nothing.
+        if (stopped || !kind || hold.until - deps.now().getTime() < leaseNeededMs(kind)) {
+          handBack(jobs.slice(index));
           return;
         }
         try {
-          await deliver(job);
+          await kind.deliver(job);
           settled.push({ job });
         } catch (error) {
           settled.push({ job, error });
-          for (const untried of jobs.slice(index + 1)) settled.push({ job: untried, released: true });
-          queueFlush();
+          handBack(jobs.slice(index + 1));
           return;
         }
         queueFlush();
       }
-    })();
+    })().finally(() => holds.delete(hold));
     for (const job of jobs) inFlight.set(job.id, running);
+  }
+
+  /**
+   * Extends the leases of every job this runner holds, begun or queued, so that none ends while
+   * its delivery is under way, whatever the delivery takes.
+   */
+  function renewLeases() {
+    if (holds.size === 0) return;
+    void serially(async () => {
+      const renewed = [...holds];
+      const ids = renewed.flatMap((hold) => hold.jobs.map((job) => job.id)).filter((id) => inFlight.has(id));
+      const until = new Date(deps.now().getTime() + leaseMs);
+      await deps.db.transaction().execute((tx) => deps.store.renew(tx, ids, until));
+      for (const hold of renewed) hold.until = Math.max(hold.until, until.getTime());
+    }).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'Renewing the leases of deliveries under way failed'),
+    );
+  }
+
+  /** Runs the writes of outcomes and renewals one after another. */
+  function serially(task: () => Promise<void>): Promise<void> {
+    const done = writing.then(task);
+    writing = done.catch(() => undefined);
+    return done;
   }
 
   /** Claimed jobs grouped by their order, each group oldest first (claims answer oldest first). */
@@ -133,15 +186,28 @@ export function createJobRunner(deps: {
       const began = performance.now();
       // A transaction, so that on SQLite the lease shares the COMMIT of the requests' writes
       // instead of costing a disk flush of its own on the event loop's thread.
+      const leaseUntil = now.getTime() + leaseMs;
       const jobs = await deps.db.transaction().execute((tx) =>
         deps.store.claim(tx, {
           now,
-          leaseUntil: new Date(now.getTime() + leaseMs),
+          leaseUntil: new Date(leaseUntil),
           limit: room,
+          kinds: knownKinds,
           exclude: busyTargets(),
         }),
       );
-      for (const group of byOrder(jobs)) start(group);
+      for (const group of byOrder(jobs)) {
+        const held = group.filter((job) => inFlight.has(job.id));
+        if (held.length === 0) {
+          start(group, leaseUntil);
+          continue;
+        }
+        // Its lease ran out while this runner still delivers it (the renewals failed): the
+        // delivery under way keeps it and no second one starts; what queued behind waits.
+        deps.logger.warn({ jobIds: held.map((job) => job.id) }, 'A delivery outlived its lease');
+        const others = group.filter((job) => !inFlight.has(job.id));
+        if (others.length > 0) start(others, Number.NEGATIVE_INFINITY);
+      }
       if (performance.now() - began > SLOW_CLAIM_MS && Date.now() - statisticsAt > STATISTICS_EVERY_MS) {
         statisticsAt = Date.now();
         await deps.store.refreshStatistics(deps.db);
@@ -186,58 +252,6 @@ export function createJobRunner(deps: {
     soon = { timer, at };
   }
 
-  /** When a failed job is tried again, or null when it has failed for good. */
-  async function retryAtOf(job: ClaimedJob, now: Date): Promise<Date | null> {
-    const kind = kinds.get(job.targetKind);
-    try {
-      return kind ? nextAttemptAt(await kind.retryPolicy(job), job, now) : null;
-    } catch (policyError) {
-      // A target whose settings cannot be read any more (deleted meanwhile) is not retried.
-      deps.logger.warn({ err: policyError, jobId: job.id }, 'Reading the retry policy of a target failed');
-      return null;
-    }
-  }
-
-  async function record(batch: Settled[]) {
-    const now = deps.now();
-    const done: number[] = [];
-    const remove: number[] = [];
-    const released: number[] = [];
-    const failed: { job: ClaimedJob; message: string; retryAt: Date | null }[] = [];
-    for (const { job, error, released: untried } of batch) {
-      if (untried) released.push(job.id);
-      else if (error === undefined) (kinds.get(job.targetKind)?.forgetDelivered ? remove : done).push(job.id);
-      else {
-        // Read before the transaction: the policy may read the target's settings, and on
-        // SQLite's one connection a read outside an open transaction would wait for it.
-        const message = error instanceof Error ? error.message : String(error);
-        failed.push({ job, message, retryAt: await retryAtOf(job, now) });
-      }
-    }
-    // One transaction for every outcome: on SQLite they share a COMMIT with whatever else is
-    // being written, and the outcomes of a batch are kept or lost together.
-    await deps.db.transaction().execute(async (tx) => {
-      await deps.store.complete(tx, done, remove, now);
-      for (const { job, message, retryAt } of failed) {
-        await deps.store.fail(tx, job, message, retryAt, now);
-      }
-      await deps.store.release(tx, released);
-    });
-    for (const { job, message, retryAt } of failed) {
-      deps.logger.warn(
-        {
-          jobId: job.id,
-          target: job.targetKind,
-          targetId: job.targetId,
-          attempts: job.attempts,
-          err: message,
-        },
-        retryAt ? 'A delivery failed; it will be tried again' : 'A delivery failed for good',
-      );
-      if (retryAt) wakeAt(retryAt.getTime());
-    }
-  }
-
   /** Writes what finished meanwhile in one go, then lets the next jobs of those targets run. */
   async function flush() {
     flushQueued = false;
@@ -245,7 +259,7 @@ export function createJobRunner(deps: {
     settled = [];
     if (batch.length === 0) return;
     try {
-      await record(batch);
+      await recordOutcomes(batch);
     } catch (error) {
       // The jobs keep their leases and run again once those expire: at least once, never lost.
       deps.logger.error({ err: error }, 'Recording delivery outcomes failed');
@@ -262,23 +276,24 @@ export function createJobRunner(deps: {
   }
 
   function queueFlush() {
-    if (flushQueued) return;
+    if (flushQueued || closed) return;
     flushQueued = true;
     // Outcomes that arrive in the same turn share one statement; flushes never overlap.
-    setImmediate(() => {
-      const previous = flushing ?? Promise.resolve();
-      flushing = previous.then(flush).finally(() => {
-        if (!flushQueued) flushing = undefined;
-      });
-    });
+    setImmediate(() => void serially(flush));
   }
 
   return {
     start(): void {
       if (!stopped) return;
       stopped = false;
-      poll = setInterval(run, pollMs);
-      poll.unref();
+      closed = false;
+      timers = [
+        setInterval(run, pollMs),
+        setInterval(renewLeases, leaseMs / RENEWALS_PER_LEASE),
+        setInterval(() => void unknownKinds.check(), pollMs * POLLS_PER_UNKNOWN_KINDS_CHECK),
+      ];
+      for (const timer of timers) timer.unref();
+      void unknownKinds.check();
       run();
     },
 
@@ -292,10 +307,16 @@ export function createJobRunner(deps: {
       return inFlight.size;
     },
 
-    /** Stops claiming; waits a while for deliveries under way and records their outcomes. */
+    /** The longest `stop` waits for deliveries under way; shutdown must allow for it. */
+    stopGraceMs,
+
+    /**
+     * Stops claiming and beginning deliveries. Deliveries under way finish (each within its
+     * kind's longest delivery, leases renewed meanwhile) and all outcomes are written, jobs not
+     * begun handed back untried; only then does it resolve, so the database may close after it.
+     */
     async stop(): Promise<void> {
       stopped = true;
-      if (poll) clearInterval(poll);
       if (soon) clearTimeout(soon.timer);
       soon = undefined;
       await claiming;
@@ -303,13 +324,21 @@ export function createJobRunner(deps: {
       await Promise.race([
         Promise.allSettled([...inFlight.values()]),
         new Promise((resolve) => {
-          timer = setTimeout(resolve, STOP_GRACE_MS);
+          timer = setTimeout(resolve, stopGraceMs);
         }),
       ]);
       clearTimeout(timer);
       await new Promise((resolve) => setImmediate(resolve));
-      await flushing;
-      await flush();
+      await serially(flush).catch(() => undefined);
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      closed = true;
+      if (inFlight.size > 0) {
+        deps.logger.warn(
+          { jobIds: [...inFlight.keys()] },
+          'Deliveries still under way at shutdown run again once their lease has ended',
+        );
+      }
     },
   };
 }

@@ -1,8 +1,9 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { readDate } from '../db/db-values.ts';
-import type { Database, DeliveryJobState, DeliveryJobsTable } from '../db/schema.ts';
+import type { Database, DeliveryJobsTable } from '../db/schema.ts';
 import { type OutboxEnvelope, toEnvelope } from '../events/outbox.ts';
+import { createJobUpkeep, PENDING } from './job-upkeep.ts';
 
 /** A job to write: an event for a target, or a payload (a mail) for a target. */
 export type NewJob = {
@@ -27,61 +28,45 @@ export type ClaimedJob = {
   createdAt: Date;
 };
 
-/** One line of a target's delivery log. */
-export type JobLogEntry = {
-  id: number;
-  eventId: number | null;
-  eventType: string | null;
-  state: DeliveryJobState;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  dueAt: Date;
-  finishedAt: Date | null;
-};
-
 export type TargetRef = { kind: string; id: string };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** How long finished jobs stay readable as the delivery log. */
-const KEEP_DONE_MS = 7 * DAY_MS;
-const KEEP_FAILED_MS = 30 * DAY_MS;
 const MAX_ERROR_LENGTH = 2_000;
-/**
- * 'pending' is written into the SQL, not bound. The partial indexes hold pending jobs only, and
- * SQLite uses one for a bound value only by planning for that value, which then makes it plan
- * the statement again at every run (`perf`: 3 % of the server's CPU in the delivery bench).
- */
-const PENDING = sql.lit('pending' as const);
 
-type JobRow = Selectable<DeliveryJobsTable>;
 /** The jobs table under the alias the claim gives it. */
 type ClaimScope = Database & { j: DeliveryJobsTable };
 
-function toLogEntry(row: JobRow & { event_type: string | null }): JobLogEntry {
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.last_error,
-    createdAt: readDate(row.created_at),
-    dueAt: readDate(row.due_at),
-    finishedAt: row.finished_at === null ? null : readDate(row.finished_at),
-  };
-}
-
 /**
- * The only SQL of the delivery jobs (architecture §Events, decision 8). A job is pending until it is done
+ * The only SQL of the delivery jobs (architecture §Events, decision 8), with `job-upkeep.ts`. A
+ * job is pending until it is done
  * or has failed for good; while pending it may carry a lease, the time until which a claimer
  * owns it. A claimer that dies leaves its lease to expire, and the job is claimed again.
  */
 export function createJobStore(deps: { dialect: Dialect }) {
-  /** Due, not leased, and not queued behind an earlier pending job of its target and resource. */
-  function claimable(eb: ExpressionBuilder<ClaimScope, 'j'>, now: Date, exclude: TargetRef[]) {
+  /**
+   * The kind as the claim filters by it. On SQLite a unary plus keeps the planner from taking
+   * the kind's `in` list to an index on target_kind (then sorting every job of those kinds by
+   * id) instead of walking the pending jobs in id order up to the LIMIT.
+   */
+  const kindForFilter =
+    deps.dialect === 'sqlite' ? sql<string>`+${sql.ref('j.target_kind')}` : sql.ref<string>('j.target_kind');
+
+  /**
+   * Due, not leased, of a kind this version delivers, and not queued behind an earlier pending
+   * job of its target and resource.
+   */
+  function claimable(
+    eb: ExpressionBuilder<ClaimScope, 'j'>,
+    options: { now: Date; kinds: string[]; exclude: TargetRef[] },
+  ) {
+    const { now, exclude } = options;
     const conditions = [
       eb('j.state', '=', PENDING),
+      // Written into the SQL like 'pending': the same list at every claim of this process.
+      eb(
+        kindForFilter,
+        'in',
+        options.kinds.map((kind) => sql.lit(kind)),
+      ),
       eb('j.due_at', '<=', now),
       eb.or([eb('j.lease_until', 'is', null), eb('j.lease_until', '<', now)]),
       eb.not(
@@ -182,7 +167,9 @@ export function createJobStore(deps: { dialect: Dialect }) {
     },
 
     /**
-     * Takes up to `limit` claimable jobs, oldest first, and leases them. On PostgreSQL the rows
+     * Takes up to `limit` claimable jobs of the given `kinds`, oldest first, and leases them.
+     * Jobs of other kinds (a newer version's, during a rolling update) are left pending for an
+     * instance that delivers them. On PostgreSQL the rows
      * are locked with SKIP LOCKED, so instances claiming at once take different jobs; SQLite has
      * one connection, so the statement is alone anyway.
      *
@@ -196,12 +183,12 @@ export function createJobStore(deps: { dialect: Dialect }) {
      */
     async claim(
       db: Db,
-      options: { now: Date; leaseUntil: Date; limit: number; exclude: TargetRef[] },
+      options: { now: Date; leaseUntil: Date; limit: number; kinds: string[]; exclude: TargetRef[] },
     ): Promise<ClaimedJob[]> {
       const candidates = db
         .selectFrom('delivery_jobs as j')
         .select('j.id')
-        .where((eb) => claimable(eb, options.now, options.exclude))
+        .where((eb) => claimable(eb, options))
         .orderBy('j.id')
         .limit(sql.lit(options.limit))
         .$call((query) => (deps.dialect === 'postgres' ? query.forUpdate().skipLocked() : query));
@@ -287,98 +274,38 @@ export function createJobStore(deps: { dialect: Dialect }) {
         .execute();
     },
 
-    /** Gives back followers that were not tried because a job before them failed. */
-    async release(db: Db, ids: number[]): Promise<void> {
+    /**
+     * Gives back claimed jobs untried (behind a failure, when stopping, or with too little of
+     * their lease left), each with the attempts it had before: `attempts` is a claimed job's
+     * count with the attempt it was claimed for.
+     */
+    async release(db: Db, jobs: { id: number; attempts: number }[]): Promise<void> {
+      const byAttempts = new Map<number, number[]>();
+      for (const job of jobs) {
+        const made = Math.max(0, job.attempts - 1);
+        byAttempts.set(made, [...(byAttempts.get(made) ?? []), job.id]);
+      }
+      for (const [attempts, ids] of byAttempts) {
+        await db
+          .updateTable('delivery_jobs')
+          .set({ lease_until: null, attempts })
+          .where('id', 'in', ids)
+          .execute();
+      }
+    },
+
+    /** Extends the leases of pending jobs this claimer still holds. */
+    async renew(db: Db, ids: number[], leaseUntil: Date): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable('delivery_jobs').set({ lease_until: null }).where('id', 'in', ids).execute();
-    },
-
-    /**
-     * Brings the planner's statistics of the jobs table up to date. PostgreSQL's autovacuum
-     * analyzes a table a minute or more after it grew, but a backlog (an outage that ended)
-     * appears within seconds, and with stale statistics the claim sorts every pending job
-     * instead of walking the oldest ones in order. SQLite's planner needs no statistics here.
-     */
-    async refreshStatistics(db: Db): Promise<void> {
-      if (deps.dialect === 'postgres') await sql`analyze delivery_jobs`.execute(db);
-    },
-
-    /**
-     * Makes the waiting jobs of these targets due now: a target that is reachable again (a
-     * broker that reconnected) need not sit out the rest of its backoff. Leased jobs are left.
-     */
-    async expedite(db: Db, kind: string, targetIds: string[], now: Date): Promise<number> {
-      if (targetIds.length === 0) return 0;
-      const result = await db
+      await db
         .updateTable('delivery_jobs')
-        .set({ due_at: now })
+        .set({ lease_until: leaseUntil })
         .where('state', '=', PENDING)
-        .where('target_kind', '=', kind)
-        .where('target_id', 'in', targetIds)
-        .where('due_at', '>', now)
-        .where('lease_until', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    /** When the earliest pending job without a lease is due, to wake up for a short backoff. */
-    async nextDueAt(db: Db): Promise<Date | undefined> {
-      const row = await db
-        .selectFrom('delivery_jobs')
-        .select((eb) => eb.fn.min('due_at').as('due'))
-        .where('state', '=', PENDING)
-        .where('lease_until', 'is', null)
-        .executeTakeFirst();
-      return row?.due ? readDate(row.due) : undefined;
-    },
-
-    /** A target's jobs, newest first: the delivery log of the integration screens. */
-    async log(db: Db, target: TargetRef, limit: number): Promise<JobLogEntry[]> {
-      const rows = await db
-        .selectFrom('delivery_jobs')
-        .leftJoin('outbox_events', 'outbox_events.id', 'delivery_jobs.event_id')
-        .selectAll('delivery_jobs')
-        .select('outbox_events.type as event_type')
-        .where('delivery_jobs.target_kind', '=', target.kind)
-        .where('delivery_jobs.target_id', '=', target.id)
-        .orderBy('delivery_jobs.id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map(toLogEntry);
-    },
-
-    /** Forgets finished jobs past their keeping time, then events no job refers to any more. */
-    async prune(db: Db, now: Date, keepEventsBefore: Date): Promise<void> {
-      await db
-        .deleteFrom('delivery_jobs')
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('state', '=', 'done'),
-              eb('finished_at', '<', new Date(now.getTime() - KEEP_DONE_MS)),
-            ]),
-            eb.and([
-              eb('state', '=', 'failed'),
-              eb('finished_at', '<', new Date(now.getTime() - KEEP_FAILED_MS)),
-            ]),
-          ]),
-        )
-        .execute();
-      await db
-        .deleteFrom('outbox_events')
-        .where('occurred_at', '<', keepEventsBefore)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('delivery_jobs')
-                .select('delivery_jobs.id')
-                .whereRef('delivery_jobs.event_id', '=', 'outbox_events.id'),
-            ),
-          ),
-        )
+        .where('id', 'in', ids)
         .execute();
     },
+
+    ...createJobUpkeep(deps),
   };
 }
 

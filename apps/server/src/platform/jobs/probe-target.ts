@@ -9,8 +9,11 @@ export type EventProbe = {
   /** Throwing fails the attempt; it is retried by `retry`. */
   handle(event: OutboxEnvelope, job: ClaimedJob): Promise<void> | void;
   retry?: RetryPolicy;
+  /** The longest `handle` takes (10 s unless told). */
+  longestDeliveryMs?: number;
 };
 
+const DEFAULT_PROBE_LONGEST_MS = 10_000;
 const DEFAULT_PROBE_RETRY: RetryPolicy = { maxAttempts: 12, delayMs: doublingDelay(1_000, 600_000) };
 
 /** The probes as one target kind, each probe its own target. */
@@ -25,6 +28,10 @@ export function createProbeTargets(probes: EventProbe[]): DeliveryTargetKind {
   };
   return {
     kind: 'probe',
+    longestDeliveryMs: Math.max(
+      0,
+      ...probes.map((probe) => probe.longestDeliveryMs ?? DEFAULT_PROBE_LONGEST_MS),
+    ),
     targetsFor: () => names,
     async deliver(job) {
       if (!job.event) throw new Error(`Job ${job.id} has no event`);

@@ -1,6 +1,6 @@
 import { type DeliveryTargetKind, doublingDelay, type RetryPolicy } from '../jobs/delivery-target.ts';
 import type { OutgoingMail } from './mail-queue.ts';
-import type { MailTransport } from './mail-transport.ts';
+import { MAIL_LONGEST_DELIVERY_MS, type MailTransport } from './mail-transport.ts';
 
 /** Retry after 5 s, 10 s, 20 s ... capped at one hour. */
 export const retryDelayMs = doublingDelay(5_000, 3_600_000);
@@ -12,6 +12,7 @@ const MAIL_RETRY: RetryPolicy = { maxAttempts: 8, delayMs: retryDelayMs };
 export function createMailTarget(deps: { transport: MailTransport }): DeliveryTargetKind {
   return {
     kind: 'mail',
+    longestDeliveryMs: MAIL_LONGEST_DELIVERY_MS,
     async deliver(job) {
       await deps.transport.send(job.payload as OutgoingMail);
     },

@@ -7,6 +7,22 @@ export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /**
+ * Nodemailer's own waits (two minutes to connect, ten of silence) would hold a mail job far
+ * longer than its lease is meant for: a server that does not answer fails the attempt sooner.
+ */
+const SMTP_TIMEOUTS = {
+  dnsTimeout: 5_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 10_000,
+};
+/**
+ * What a mail normally takes at most within those waits. A server that answers each command just
+ * before the silence runs out takes longer; the runner's lease renewals cover that.
+ */
+export const MAIL_LONGEST_DELIVERY_MS = 30_000;
+
+/**
  * Without a mail server, what an administrator needs from a mail in plain lines of the server's
  * output: to whom, what, and each link on a line of its own, ready to open (a JSON log line would
  * escape it).
@@ -41,7 +57,7 @@ export function createMailTransport(options: {
       close() {},
     } satisfies MailTransport;
   }
-  const transporter = nodemailer.createTransport(options.smtpUrl);
+  const transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(mail: OutgoingMail) {
       await transporter.sendMail({
