@@ -63,7 +63,7 @@ function sidewaysScrolling(page: Page): Promise<string[]> {
   });
 }
 
-/** Where an element lies across the page, read in one go (the table may re-render a row meanwhile). */
+/** Where an element lies across the page, read in one go. */
 function horizontalExtent(element: Locator) {
   return element.evaluate((node) => {
     const { left, right } = node.getBoundingClientRect();
@@ -71,15 +71,26 @@ function horizontalExtent(element: Locator) {
   });
 }
 
-/** The element lies wholly inside the viewport's width and inside `container`. */
+/**
+ * The element lies wholly inside the viewport's width and inside `container`. Polled: the table
+ * renders a row anew when the statuses are refreshed, and a row between renders has no box.
+ */
 async function expectWithin(element: Locator, container: Locator, what: string) {
   const viewportWidth = element.page().viewportSize()?.width ?? 0;
   await expect(element, `${what} is shown`).toBeVisible();
-  const box = await horizontalExtent(element);
-  const outer = await horizontalExtent(container);
-  const where = `${what} at ${Math.round(box.left)}..${Math.round(box.right)} px, container ${Math.round(outer.left)}..${Math.round(outer.right)} px, viewport ${viewportWidth} px`;
-  expect(box.left, where).toBeGreaterThanOrEqual(Math.max(0, outer.left) - 0.5);
-  expect(box.right, where).toBeLessThanOrEqual(Math.min(viewportWidth, outer.right) + 0.5);
+  await expect
+    .poll(async () => {
+      const box = await horizontalExtent(element);
+      const outer = await horizontalExtent(container);
+      const inside =
+        box.right > box.left &&
+        box.left >= Math.max(0, outer.left) - 0.5 &&
+        box.right <= Math.min(viewportWidth, outer.right) + 0.5;
+      return inside
+        ? 'inside'
+        : `at ${Math.round(box.left)}..${Math.round(box.right)} px, container ${Math.round(outer.left)}..${Math.round(outer.right)} px, viewport ${viewportWidth} px`;
+    }, what)
+    .toBe('inside');
 }
 
 for (const theme of THEMES) {
