@@ -65,6 +65,22 @@ export async function createSystemAdministrator(prefix: string): Promise<SignedI
   return administratorAccount;
 }
 
+/** A new member who looks after both the resources and the system configuration (readers). */
+export async function createResourceAndSystemManager(prefix: string): Promise<SignedInAccount> {
+  const account = await createMember(prefix);
+  await call(await administrator(), 'PATCH', `/api/users/${account.id}/permissions`, {
+    canManageResources: true,
+    canManageSystemConfiguration: true,
+    canManageUsers: false,
+  });
+  return account;
+}
+
+/** Approves the reader that shows `code`, as the pairing dialog does. */
+export function pairReader(account: SignedInAccount, name: string, code: string): Promise<{ id: number }> {
+  return call<{ id: number }>(account.token, 'POST', '/api/fabreader/readers/pair', { name, code });
+}
+
 /** A resource created through the API (the form itself is tested in the browser). */
 export async function createResource(
   manager: SignedInAccount,

@@ -14,10 +14,14 @@ async function post<T>(account: SignedInAccount, path: string, body: unknown): P
   return JSON.parse(text) as T;
 }
 
-/** An MQTT server pointing at the broker of the global setup. */
-export function createMqttServer(manager: SignedInAccount, name: string): Promise<MqttServer> {
+/** An MQTT server pointing at the broker of the global setup, with credentials if given. */
+export function createMqttServer(
+  manager: SignedInAccount,
+  name: string,
+  credentials: { username: string; password: string } | Record<string, never> = {},
+): Promise<MqttServer> {
   const { host, port } = e2eEnvironment().mqttBroker;
-  return post<MqttServer>(manager, '/api/mqtt/servers', { name, host, port });
+  return post<MqttServer>(manager, '/api/mqtt/servers', { name, host, port, ...credentials });
 }
 
 /** A configuration with the default messages, publishing under a topic of the test's own. */

@@ -2,6 +2,12 @@ import { Pagination } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { pageNumbers } from './page-numbers.ts';
 
+/**
+ * On a phone "Previous" and "Next" show only their arrows (the words stay their names), so the
+ * page numbers fit a card 320 px wide.
+ */
+const LABEL = 'max-sm:sr-only';
+
 type PagePaginationProps = { page: number; totalPages: number; onChange: (page: number) => void };
 
 /** Previous, page numbers and next; nothing when everything fits on one page. */
@@ -14,7 +20,7 @@ export function PagePagination({ page, totalPages, onChange }: PagePaginationPro
         <Pagination.Item>
           <Pagination.Previous isDisabled={page <= 1} onPress={() => onChange(page - 1)}>
             <Pagination.PreviousIcon />
-            <span>{t('pagination.previous')}</span>
+            <span className={LABEL}>{t('pagination.previous')}</span>
           </Pagination.Previous>
         </Pagination.Item>
         {pageNumbers(page, totalPages).map((slot) =>
@@ -37,7 +43,7 @@ export function PagePagination({ page, totalPages, onChange }: PagePaginationPro
         )}
         <Pagination.Item>
           <Pagination.Next isDisabled={page >= totalPages} onPress={() => onChange(page + 1)}>
-            <span>{t('pagination.next')}</span>
+            <span className={LABEL}>{t('pagination.next')}</span>
             <Pagination.NextIcon />
           </Pagination.Next>
         </Pagination.Item>

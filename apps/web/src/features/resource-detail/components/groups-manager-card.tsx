@@ -49,11 +49,15 @@ export function GroupsManagerCard({ resource }: { resource: Resource }) {
               const isMember = memberIds.has(group.id);
               return (
                 <li key={group.id} className="flex items-center justify-between gap-3 py-2">
-                  <Link to={`/resource-groups/${group.id}`} className="font-medium hover:underline">
+                  <Link
+                    to={`/resource-groups/${group.id}`}
+                    className="min-w-0 font-medium [overflow-wrap:anywhere] hover:underline"
+                  >
                     {group.name}
                   </Link>
                   <Button
                     size="sm"
+                    className="shrink-0"
                     variant={isMember ? 'danger-soft' : 'secondary'}
                     aria-label={
                       isMember

@@ -22,8 +22,12 @@ export function GroupResourcesCard({ card, inUse }: GroupResourcesCardProps) {
   return (
     <Card aria-busy={list.isFetching}>
       <Card.Header>
-        <Card.Title className="text-lg">{group ? <GroupCardTitle group={group} /> : name}</Card.Title>
-        {description && <Card.Description>{description}</Card.Description>}
+        <Card.Title className="text-lg [overflow-wrap:anywhere]">
+          {group ? <GroupCardTitle group={group} /> : name}
+        </Card.Title>
+        {description && (
+          <Card.Description className="[overflow-wrap:anywhere]">{description}</Card.Description>
+        )}
       </Card.Header>
       <Card.Content className="flex flex-col gap-4">
         {list.isPending && <ResourceTableSkeleton />}

@@ -15,6 +15,15 @@ type ResourceTableProps = {
 /** A row's item holds everything the row shows: the table caches rows by item (README). */
 type ResourceRow = { id: number; resource: Resource; isInUse: boolean | undefined };
 
+/*
+ * Image and status take only the width they need and the name the rest, so a name without a
+ * space (120 characters, a German compound) breaks anywhere instead of pushing the status out of
+ * the card; phones get narrower gaps between the columns. Three lines at most: the whole name
+ * stays the row's accessible name and its tooltip.
+ */
+const EDGE_COLUMN = 'w-px whitespace-nowrap px-2 sm:px-4';
+const NAME_COLUMN = 'px-2 sm:px-4';
+
 /** Image, name and status per resource; each row opens the resource, by mouse or keyboard. */
 export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
   const { t } = useTranslation();
@@ -28,18 +37,24 @@ export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
       <Table.ScrollContainer>
         <Table.Content aria-label={label}>
           <Table.Header>
-            <Table.Column className="w-16">{t('resourceOverview.table.image')}</Table.Column>
-            <Table.Column isRowHeader>{t('resourceOverview.table.name')}</Table.Column>
-            <Table.Column className="w-32">{t('resourceOverview.table.status')}</Table.Column>
+            <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.image')}</Table.Column>
+            <Table.Column isRowHeader className={NAME_COLUMN}>
+              {t('resourceOverview.table.name')}
+            </Table.Column>
+            <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.status')}</Table.Column>
           </Table.Header>
           <Table.Body items={rows}>
             {({ resource, isInUse }) => (
               <Table.Row id={resource.id} href={`/resources/${resource.id}`} className="cursor-pointer">
-                <Table.Cell>
+                <Table.Cell className={EDGE_COLUMN}>
                   <ResourceThumbnail resource={resource} />
                 </Table.Cell>
-                <Table.Cell className="font-medium">{resource.name}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell className={`${NAME_COLUMN} font-medium`}>
+                  <span title={resource.name} className="line-clamp-3 [overflow-wrap:anywhere]">
+                    {resource.name}
+                  </span>
+                </Table.Cell>
+                <Table.Cell className={EDGE_COLUMN}>
                   <ResourceStatusChip isInUse={isInUse} />
                 </Table.Cell>
               </Table.Row>
