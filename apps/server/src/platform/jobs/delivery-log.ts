@@ -1,6 +1,7 @@
 import { DELIVERY_LOG_LENGTH, type DeliveryLogEntry } from '@toolpass/contracts';
 import type { Db } from '../db/database.ts';
-import type { JobStore, TargetRef } from './job-store.ts';
+import type { JobStore } from './job-store.ts';
+import type { TargetRef } from './job-upkeep.ts';
 
 /** The delivery log of one integration target as the API answers it (newest first). */
 export async function readDeliveryLog(

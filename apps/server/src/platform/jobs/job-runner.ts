@@ -2,7 +2,8 @@ import type { Db } from '../db/database.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { DeliveryTargetKind } from './delivery-target.ts';
 import { createOutcomeRecorder, type Settled } from './job-outcomes.ts';
-import type { ClaimedJob, JobStore, TargetRef } from './job-store.ts';
+import type { ClaimedJob, JobStore } from './job-store.ts';
+import type { TargetRef } from './job-upkeep.ts';
 import { createUnknownKindsWatch } from './unknown-kinds.ts';
 
 /** A dead claimer's jobs wait this long, unless a kind's longest delivery needs a longer lease. */

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../db/database.ts';
 import { readDate } from '../db/db-values.ts';
 import type { Database, DeliveryJobsTable } from '../db/schema.ts';
 import { type OutboxEnvelope, toEnvelope } from '../events/outbox.ts';
-import { createJobUpkeep, PENDING } from './job-upkeep.ts';
+import { createJobUpkeep, PENDING, type TargetRef } from './job-upkeep.ts';
 
 /** A job to write: an event for a target, or a payload (a mail) for a target. */
 export type NewJob = {
@@ -27,8 +27,6 @@ export type ClaimedJob = {
   attempts: number;
   createdAt: Date;
 };
-
-export type TargetRef = { kind: string; id: string };
 
 const MAX_ERROR_LENGTH = 2_000;
 

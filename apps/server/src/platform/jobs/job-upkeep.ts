@@ -2,9 +2,11 @@ import { type Selectable, sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.ts';
 import { readDate } from '../db/db-values.ts';
 import type { DeliveryJobState, DeliveryJobsTable } from '../db/schema.ts';
-import type { TargetRef } from './job-store.ts';
 
 /** One line of a target's delivery log. */
+/** One delivery target: its kind and its id within the kind. */
+export type TargetRef = { kind: string; id: string };
+
 export type JobLogEntry = {
   id: number;
   eventId: number | null;
