@@ -22,25 +22,40 @@ export function createSignOnCodes(deps: {
   auth: { issueSession(user: UserAccount): Promise<{ authToken: string; user: UserAccount }> };
 }) {
   return {
-    /** A new code for the account a sign-on entered. */
-    async issue(user: UserAccount): Promise<string> {
+    /**
+     * A new code for the account a sign-on entered, and the value that binds it to the browser
+     * that came back (sent in a cookie only that browser holds): a code read from a log or a link
+     * sent to someone else signs nobody in.
+     */
+    async issue(user: UserAccount): Promise<{ code: string; browser: string }> {
       const code = newToken();
+      const browser = newToken();
       const now = deps.clock.now();
       await deps.repo.insertSignOnCode(deps.db, {
         codeHash: hashToken(code),
+        browserHash: hashToken(browser),
         userId: user.id,
         now,
         expiresAt: new Date(now.getTime() + SIGN_ON_CODE_LIFETIME_MS),
       });
-      return code;
+      return { code, browser };
     },
 
     /**
      * The session for a code. A code is good once and for 60 seconds: taking it deletes it, so a
-     * second exchange, at the same moment or later, is refused, and so is a late one.
+     * second exchange, at the same moment or later, is refused, and so is a late one, and one
+     * from a browser without the code's cookie.
      */
-    async exchange(code: string): Promise<{ authToken: string; user: UserAccount }> {
-      const taken = await deps.repo.takeSignOnCode(deps.db, hashToken(code));
+    async exchange(
+      code: string,
+      browser: string | undefined,
+    ): Promise<{ authToken: string; user: UserAccount }> {
+      const taken = browser
+        ? await deps.repo.takeSignOnCode(deps.db, {
+            codeHash: hashToken(code),
+            browserHash: hashToken(browser),
+          })
+        : undefined;
       const user =
         taken && taken.expiresAt.getTime() > deps.clock.now().getTime()
           ? await deps.users.findById(taken.userId)

@@ -82,6 +82,9 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
     };
   }
 
+  /** The cookie that binds each code to the browser that came back with it, as a browser keeps it. */
+  const browserCookies = new Map<string, string>();
+
   /** The browser arriving back at the callback; answers where the app sends it next. */
   async function callback(address: string, cookie: string | undefined) {
     const url = new URL(address);
@@ -91,7 +94,11 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       headers: cookie ? { cookie } : {},
     });
     expect(response.statusCode).toBe(302);
-    return { response, location: new URL(String(response.headers.location)) };
+    const location = new URL(String(response.headers.location));
+    const code = location.searchParams.get('ssoCode');
+    const browser = /toolpass_sso_browser=([^;]+);/.exec(setCookieOf(response.headers))?.[1];
+    if (code && browser) browserCookies.set(code, `toolpass_sso_browser=${browser}`);
+    return { response, location };
   }
 
   async function signOn(login: string, redirectTo?: string, id = providerId) {
@@ -100,9 +107,14 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
     return (await callback(back, start.cookie)).location;
   }
 
-  /** POST /api/auth/sso/session with a code, as the app does on return. */
-  const exchange = (code: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sso/session', payload: { code } });
+  /** POST /api/auth/sso/session with a code, as the app does on return, from the browser that got it. */
+  const exchange = (code: string, cookie = browserCookies.get(code)) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/session',
+      payload: { code },
+      headers: cookie ? { cookie } : {},
+    });
 
   /** The code of a signed-in return, which never carries the session token itself. */
   function codeOf(location: URL): string {
@@ -281,6 +293,20 @@ describe.each(TEST_DIALECTS)('single sign-on with a real OpenID Provider on %s',
       expect(again.json().message).toBe(SsoMessages.signOnCodeExpired);
       expect(again.body).not.toContain('authToken');
       await me(first.json<{ authToken: string }>().authToken);
+    });
+
+    it('refuses a code from a browser without its cookie, which leaves it to the browser that has it', async () => {
+      const code = await freshCode();
+      const elsewhere = await exchange(code, '');
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe(SsoMessages.signOnCodeExpired);
+      const otherBrowser = await exchange(code, `toolpass_sso_browser=${'B'.repeat(43)}`);
+      expect(otherBrowser.statusCode).toBe(400);
+      const own = await exchange(code);
+      expect(own.statusCode).toBe(200);
+      expect(setCookieOf(own.headers)).toMatch(
+        /toolpass_sso_browser=; Path=\/api\/auth\/sso\/session; Max-Age=0/,
+      );
     });
 
     it('gives the session to exactly one of two exchanges of one code at the same moment', async () => {

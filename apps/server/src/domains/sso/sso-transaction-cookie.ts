@@ -4,6 +4,20 @@ import { z } from 'zod';
 /** How long a sign-on may take at the provider before its return is refused. */
 export const SSO_TRANSACTION_LIFETIME_MS = 10 * 60 * 1000;
 export const SSO_TRANSACTION_COOKIE = 'toolpass_sso';
+/** Binds a sign-on code to the browser it was issued to (decision 14); read only by the exchange. */
+export const SSO_BROWSER_COOKIE = 'toolpass_sso_browser';
+const EXCHANGE_PATH = '/api/auth/sso/session';
+
+/** A cookie's value in a Cookie header. */
+export function readCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
 
 /** What the callback must get back from the browser that started the sign-on. */
 const SsoTransactionSchema = z.object({
@@ -70,16 +84,21 @@ export function createSsoTransactionCookie(options: {
     },
 
     /** The transaction cookie's value in a Cookie header. */
-    read(cookieHeader: string | undefined): string | undefined {
-      if (!cookieHeader) return undefined;
-      for (const part of cookieHeader.split(';')) {
-        const separator = part.indexOf('=');
-        if (separator === -1) continue;
-        if (part.slice(0, separator).trim() === SSO_TRANSACTION_COOKIE)
-          return part.slice(separator + 1).trim();
-      }
-      return undefined;
+    read: (cookieHeader: string | undefined) => readCookie(cookieHeader, SSO_TRANSACTION_COOKIE),
+
+    /**
+     * The browser binding of a sign-on code: sent only to the exchange, never readable by
+     * scripts, Strict since only the app's own POST needs it; it lives as long as the code.
+     */
+    browserHeader(value: string, maxAgeMs: number): string {
+      return `${SSO_BROWSER_COOKIE}=${value}; Path=${EXCHANGE_PATH}; Max-Age=${Math.ceil(maxAgeMs / 1000)}; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`;
     },
+
+    clearBrowserHeader(): string {
+      return `${SSO_BROWSER_COOKIE}=; Path=${EXCHANGE_PATH}; Max-Age=0; HttpOnly; SameSite=Strict${options.secure ? '; Secure' : ''}`;
+    },
+
+    readBrowser: (cookieHeader: string | undefined) => readCookie(cookieHeader, SSO_BROWSER_COOKIE),
   };
 }
 

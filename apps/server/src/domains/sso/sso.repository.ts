@@ -188,7 +188,7 @@ export function createSsoRepository() {
 
     async insertSignOnCode(
       db: Db,
-      code: { codeHash: string; userId: number; now: Date; expiresAt: Date },
+      code: { codeHash: string; browserHash: string; userId: number; now: Date; expiresAt: Date },
     ): Promise<void> {
       // Swept here like pending links: the table holds the sign-ons of the last minute.
       await db.deleteFrom('sso_sign_on_codes').where('expires_at', '<=', code.now).execute();
@@ -196,6 +196,7 @@ export function createSsoRepository() {
         .insertInto('sso_sign_on_codes')
         .values({
           code_hash: code.codeHash,
+          browser_hash: code.browserHash,
           user_id: code.userId,
           created_at: code.now,
           expires_at: code.expiresAt,
@@ -206,12 +207,17 @@ export function createSsoRepository() {
     /**
      * Removes the code's row and answers whose it was and until when it was good. The delete is
      * the claim: of two exchanges at once, on one instance or two, only one gets the row back
-     * (PostgreSQL makes the second wait for the first's row lock and then finds nothing).
+     * (PostgreSQL makes the second wait for the first's row lock and then finds nothing). Only the
+     * browser the code was issued to takes it; another's attempt leaves it in place.
      */
-    async takeSignOnCode(db: Db, codeHash: string): Promise<{ userId: number; expiresAt: Date } | undefined> {
+    async takeSignOnCode(
+      db: Db,
+      hashes: { codeHash: string; browserHash: string },
+    ): Promise<{ userId: number; expiresAt: Date } | undefined> {
       const row = await db
         .deleteFrom('sso_sign_on_codes')
-        .where('code_hash', '=', codeHash)
+        .where('code_hash', '=', hashes.codeHash)
+        .where('browser_hash', '=', hashes.browserHash)
         .returning(['user_id', 'expires_at'])
         .executeTakeFirst();
       return row && { userId: row.user_id, expiresAt: readDate(row.expires_at) };

@@ -23,6 +23,7 @@ import { presentUser } from '../users/present-user.ts';
 import { discoverKeycloakRealm } from './keycloak-discovery.ts';
 import type { SignOnOutcome, SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
+import { SIGN_ON_CODE_LIFETIME_MS } from './sso-sign-on-codes.ts';
 import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
 
 const tags = ['Single sign-on'];
@@ -214,8 +215,14 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
         const transaction = deps.cookie.open(deps.cookie.read(request.headers.cookie));
         const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         const outcome = await deps.sso.finishSignOn(providerId, query, transaction);
-        // The transaction is spent either way; a second use of it must start over.
-        reply.header('set-cookie', deps.cookie.clearHeader(callbackPath(providerId)));
+        // The transaction is spent either way; a second use of it must start over. A code goes
+        // with the cookie that lets only this browser exchange it.
+        reply.header('set-cookie', [
+          deps.cookie.clearHeader(callbackPath(providerId)),
+          ...(outcome.kind === 'signed-in'
+            ? [deps.cookie.browserHeader(outcome.browser, SIGN_ON_CODE_LIFETIME_MS)]
+            : []),
+        ]);
         return redirect(reply, outcomeAddress(outcome, providerId));
       },
     );
@@ -227,14 +234,18 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
           tags,
           summary:
             'Exchange the ssoCode of a finished sign-on for the session, as password sign-in answers it. ' +
-            'A code is good once and for 60 seconds; a used, late or unknown one gets 400.',
+            'A code is good once, for 60 seconds, and only with the cookie the callback set in the same ' +
+            'browser; a used, late, unknown or foreign one gets 400.',
           body: ExchangeSsoCodeBodySchema,
           response: { 200: AuthSessionSchema },
         },
       },
       async (request, reply) => {
-        const session = await deps.sso.exchangeCode(request.body.code);
-        reply.header('cache-control', 'no-store');
+        const session = await deps.sso.exchangeCode(
+          request.body.code,
+          deps.cookie.readBrowser(request.headers.cookie),
+        );
+        reply.header('cache-control', 'no-store').header('set-cookie', deps.cookie.clearBrowserHeader());
         return { authToken: session.authToken, user: presentUser(session.user, session.user) };
       },
     );

@@ -49,7 +49,7 @@ function toProvider(record: SsoProviderRecord): SsoProvider {
 
 /** How a sign-on at the callback ended. */
 export type SignOnOutcome =
-  | { kind: 'signed-in'; returnTo: string; code: string }
+  | { kind: 'signed-in'; returnTo: string; code: string; browser: string }
   | { kind: 'link-required'; returnTo: string; email: string; linkToken: string }
   | { kind: 'failed'; returnTo: string; code: SsoErrorCode };
 
@@ -113,7 +113,7 @@ export function createSsoService(deps: {
   const signedIn = async (user: UserAccount, returnTo: string): Promise<SignOnOutcome> => ({
     kind: 'signed-in',
     returnTo,
-    code: await codes.issue(user),
+    ...(await codes.issue(user)),
   });
 
   /** The account of an identity: the linked one, a new one, or a request to link by password. */

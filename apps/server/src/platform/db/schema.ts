@@ -240,6 +240,8 @@ export type SsoPendingLinksTable = {
 export type SsoSignOnCodesTable = {
   id: Generated<number>;
   code_hash: string;
+  /** SHA-256 of the random value in the browser's cookie: a code works only in that browser. */
+  browser_hash: string;
   user_id: number;
   created_at: Timestamp;
   expires_at: Timestamp;
