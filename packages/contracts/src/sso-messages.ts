@@ -14,6 +14,8 @@ export const SsoMessages = {
     'The single sign-on to link has expired or was already linked. Please sign in with the provider again.',
   alreadyLinked:
     'This sign-on is already linked to an account, or this account to another identity of the provider.',
+  /** The client secret goes only to the addresses it was given for (issue 26). */
+  clientSecretForNewAddress: 'The addresses changed: enter the client secret again.',
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import type { ScryptParams } from '../platform/crypto/password.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { Dialect } from '../platform/db/database.ts';
 import { createLogger } from '../platform/logging/logger.ts';
+import { parseAllowedHosts } from '../platform/net/allowed-hosts.ts';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -44,6 +45,9 @@ export function testAppConfig(
     trustProxy: false,
     mqttMaxMessageAgeHours: 24,
     defaultLanguage: 'en',
+    // The default (public addresses) and loopback: the receivers, brokers and providers of the
+    // tests listen on 127.0.0.1. Tests of the allow list itself set their own.
+    allowedIntegrationHosts: parseAllowedHosts('external,loopback').hosts,
   };
 }
 
