@@ -1,8 +1,8 @@
 import net from 'node:net';
 
 /**
- * A bare TCP listener on 127.0.0.1 that records every connection and every byte it is sent, and
- * answers nothing: the place a manager would point an integration at to catch what it sends.
+ * A bare TCP listener on 127.0.0.1 that records every connection and what it is sent first, answers
+ * nothing and hangs up: the place a manager would point an integration at to catch what it sends.
  */
 export async function startRecordingListener() {
   let connections = 0;
@@ -11,7 +11,11 @@ export async function startRecordingListener() {
   const server = net.createServer((socket) => {
     connections += 1;
     sockets.add(socket);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // What the client sent first is all there is to see; hanging up then spares it its timeout.
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      socket.end();
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
