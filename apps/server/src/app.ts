@@ -410,6 +410,8 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     secretBox,
+    /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */
+    outbound,
     mailTransport,
     jobStore,
     jobRunner,
