@@ -120,7 +120,7 @@ describe.each(TEST_DIALECTS)('ALLOWED_INTEGRATION_HOSTS on %s', (dialect) => {
       expect(receiver.requests.length).toBe(before);
     });
 
-    it.each(['127.0.0.1', '10.0.0.5', '169.254.169.254', '::ffff:7f00:1', 'localhost'])(
+    it.each(['127.0.0.1', '10.0.0.5', '169.254.169.254', '::ffff:7f00:1', 'localhost', '1::2::3'])(
       'refuses an MQTT server on %s with 400 naming the setting',
       async (host) => {
         const response = await call('POST', '/api/mqtt/servers', { name: 'Probe', host, port: 1883 });

@@ -100,7 +100,13 @@ export function createOutboundPolicy(deps: { allowed: AllowedHosts; resolve?: Re
      * resolve at the moment is left to the check at the connection.
      */
     async checkHost(host: string): Promise<void> {
-      const normalized = normalizeHost(host);
+      let normalized: string;
+      try {
+        normalized = normalizeHost(host);
+      } catch {
+        // No host a connection could be made to ("1::2::3" passes the MQTT host pattern).
+        throw new HostNotAllowedError(host);
+      }
       if (isIP(normalized) !== 0) {
         if (!isAddressAllowed(deps.allowed, normalized)) throw new HostNotAllowedError(host);
         return;
