@@ -25,7 +25,13 @@ const WARM_UP_ROUNDS = 3;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-mqtt-bench-'));
 const config = {
-  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+  ...loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    // The bench's receivers and broker listen on 127.0.0.1 (decision 17).
+    ALLOWED_INTEGRATION_HOSTS: 'external,loopback',
+  }),
   port: 0,
 };
 const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });

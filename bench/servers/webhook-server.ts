@@ -18,7 +18,13 @@ const RESOURCES = 20;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-webhook-bench-'));
 const config = {
-  ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+  ...loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    // The bench's receivers and broker listen on 127.0.0.1 (decision 17).
+    ALLOWED_INTEGRATION_HOSTS: 'external,loopback',
+  }),
   port: 0,
 };
 const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });

@@ -85,6 +85,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         DATA_DIR: path.join(workDir, 'data'),
         SMTP_URL: mailCapture.url,
         LOG_LEVEL: 'warn',
+        // The stories' broker and webhook receivers listen on 127.0.0.1 (decision 17).
+        ALLOWED_INTEGRATION_HOSTS: 'external,loopback',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -14,14 +14,14 @@ async function post<T>(account: SignedInAccount, path: string, body: unknown): P
   return JSON.parse(text) as T;
 }
 
-/** An MQTT server pointing at the broker of the global setup, with credentials if given. */
+/** An MQTT server pointing at the broker of the global setup; `fields` adds a user name, a password... */
 export function createMqttServer(
   manager: SignedInAccount,
   name: string,
-  credentials: { username: string; password: string } | Record<string, never> = {},
+  fields: Record<string, unknown> = {},
 ): Promise<MqttServer> {
   const { host, port } = e2eEnvironment().mqttBroker;
-  return post<MqttServer>(manager, '/api/mqtt/servers', { name, host, port, ...credentials });
+  return post<MqttServer>(manager, '/api/mqtt/servers', { name, host, port, ...fields });
 }
 
 /** A configuration with the default messages, publishing under a topic of the test's own. */

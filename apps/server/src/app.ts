@@ -13,7 +13,7 @@ import { readerWebSocketOptions } from './adapters/readers/reader-socket-options
 import { createServerCardOperations } from './adapters/readers/server-card-operations.ts';
 import { createResourceEventHub } from './adapters/sse/resource-event-hub.ts';
 import { resourceEventsRoutes } from './adapters/sse/resource-events.routes.ts';
-import { sendWebhookRequest } from './adapters/webhooks/webhook-request.ts';
+import { createWebhookSender } from './adapters/webhooks/webhook-request.ts';
 import { createWebhookTarget } from './adapters/webhooks/webhook-target.ts';
 import type { Config } from './config/config.ts';
 import { createAnalyticsRepository } from './domains/analytics/analytics.repository.ts';
@@ -100,6 +100,8 @@ import type { Logger } from './platform/logging/logger.ts';
 import { createMailQueue } from './platform/mail/mail-queue.ts';
 import { createMailTarget } from './platform/mail/mail-target.ts';
 import { createMailTransport, type MailTransport } from './platform/mail/mail-transport.ts';
+import { createGuardedFetch } from './platform/net/guarded-fetch.ts';
+import { createOutboundPolicy, type Resolve } from './platform/net/outbound-policy.ts';
 
 export const APP_VERSION = '0.1.0';
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -125,6 +127,8 @@ export type AppDeps = {
   jobPollMs?: number;
   /** The reader protocol's timeouts (the readers design), shortened by tests. */
   readerTimings?: Partial<ReaderTimings & ReaderSocketTimings & { cardWaitTimeoutMs: number }>;
+  /** How integrations' host names resolve (tests: names that move); the system's resolver if unset. */
+  resolveHost?: Resolve;
 };
 
 /** Events older than this are forgotten once no delivery job refers to them. */
@@ -157,6 +161,12 @@ export function createServices(deps: AppDeps) {
     db,
     conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
   });
+  // Every outbound connection of an integration passes ALLOWED_INTEGRATION_HOSTS (decision 17).
+  const outbound = createOutboundPolicy({
+    allowed: deps.config.allowedIntegrationHosts,
+    ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
+  });
+  const sendWebhookRequest = createWebhookSender(outbound);
   const webhooks = createWebhooksService({
     db,
     repo: createWebhooksRepository(),
@@ -165,6 +175,7 @@ export function createServices(deps: AppDeps) {
     jobStore,
     send: sendWebhookRequest,
     clock,
+    outbound,
   });
   // MQTT (decision 10): one long-lived client per server. A client that (re)connects makes the
   // jobs waiting for its configurations due at once, instead of after the rest of their backoff.
@@ -173,6 +184,7 @@ export function createServices(deps: AppDeps) {
   const mqttLookup = createMqttDeliveryLookup({ db, repo: mqttRepo, passwords: mqttPasswords });
   const mqttConnections = createMqttConnectionPool({
     logger: deps.logger,
+    outbound,
     onConnected: (serverId) => {
       void (async () => {
         const ids = await mqttLookup.configurationIdsOfServer(serverId);
@@ -247,7 +259,12 @@ export function createServices(deps: AppDeps) {
     repo: createSsoRepository(),
     clock,
     secrets: secretBox('sso-client-secret'),
-    relyingParty: createOidcRelyingParty({ logger: deps.logger, now: () => clock.now().getTime() }),
+    relyingParty: createOidcRelyingParty({
+      logger: deps.logger,
+      now: () => clock.now().getTime(),
+      fetch: createGuardedFetch(outbound),
+    }),
+    outbound,
     users,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -379,6 +396,7 @@ export function createServices(deps: AppDeps) {
     lookup: mqttLookup,
     clock,
     testMessageOf: testPublication,
+    outbound,
     deliveryLog: (configurationId) =>
       readDeliveryLog(db, jobStore, { kind: MQTT_TARGET_KIND, id: String(configurationId) }),
   });
@@ -392,6 +410,8 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     secretBox,
+    /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */
+    outbound,
     mailTransport,
     jobStore,
     jobRunner,

@@ -21,6 +21,10 @@ export const Messages = {
   lastUserManager: 'At least one user must keep the permission to manage users.',
   notFound: 'Not Found',
   internalError: 'Internal Server Error',
+  /** An integration's address (webhook, MQTT server, SSO provider) outside the allow list (decision 17). */
+  hostNotAllowed: 'This address is not allowed by ALLOWED_INTEGRATION_HOSTS.',
+  /** Why a test of an integration failed without an answer: never the system's error text. */
+  couldNotConnect: 'Could not connect',
 } as const;
 
 /** Stable machine-readable codes where the specification names them (spec 01 §8). */
@@ -33,6 +37,7 @@ export const ErrorCodes = {
   invalidEmailFormat: 'INVALID_EMAIL_FORMAT',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidVerificationToken: 'UserEmailInvalidVerificationTokenException',
+  hostNotAllowed: 'HOST_NOT_ALLOWED',
 } as const;
 
 /**

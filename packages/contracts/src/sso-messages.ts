@@ -17,6 +17,8 @@ export const SsoMessages = {
   discoveryFailed: 'Failed to discover configuration',
   signOnCodeExpired:
     'The single sign-on has expired or was already used. Please sign in with the provider again.',
+  /** The client secret goes only to the addresses it was given for (issue 26). */
+  clientSecretForNewAddress: 'The addresses changed: enter the client secret again.',
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { NAME_MAX_LENGTH } from './limits.ts';
 export const WebhookMessages = {
   invalidInput: 'Invalid input',
   notFound: 'Webhook configuration not found',
+  credentialsInUrl: 'The address must not contain a user name or password: use the headers or the signature.',
 } as const;
 
 export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -94,6 +95,28 @@ export function isUsableHeaderName(name: string): boolean {
 const isUsableHeaderValue = (value: string) =>
   value.length <= HEADER_VALUE_MAX_LENGTH && !/\p{Cc}/u.test(value.replaceAll('\t', ''));
 
+/**
+ * Headers whose values are credentials: write-only like the other secrets (stored sealed, never
+ * answered), and dropped when the webhook's address moves to another origin (decision 17).
+ */
+export function isCredentialHeaderName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    ['authorization', 'cookie', 'proxy-authorization'].includes(lower) ||
+    ['token', 'secret', 'key'].some((part) => lower.includes(part))
+  );
+}
+
+/** Whether an address carries a user name or password, which webhooks refuse. */
+export function hasUrlCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** Parses and checks a webhook address: http or https only. */
 export function isWebhookUrl(value: string): boolean {
   if (value.length > WEBHOOK_URL_MAX_LENGTH) return false;
@@ -158,6 +181,7 @@ const WebhookMethodSchema = z
 const WebhookUrlSchema = userText()
   .trim()
   .refine(isWebhookUrl, 'Please enter a valid URL.')
+  .refine((value) => !hasUrlCredentials(value), WebhookMessages.credentialsInUrl)
   .describe('http or https address the requests go to');
 
 const TemplateSchema = userText().max(WEBHOOK_TEMPLATE_MAX_LENGTH);
@@ -260,7 +284,16 @@ export const WebhookSchema = z
     name: z.string(),
     url: z.string(),
     method: z.enum(WEBHOOK_METHODS),
-    headers: z.record(z.string(), z.string()),
+    headers: z
+      .record(z.string(), z.string())
+      .describe('The headers whose values are shown: every one but the credentials'),
+    credentialHeaders: z
+      .array(z.string())
+      .describe(
+        'Names of the credential headers (Authorization, Cookie, names with token, secret or key) ' +
+          'that are set: their values are write-only. An update without them keeps them, an empty ' +
+          'value removes one, and a new origin of the url drops them unless the same update gives them',
+      ),
     inUseTemplate: z.string(),
     notInUseTemplate: z.string(),
     takeoverTemplate: z.string(),

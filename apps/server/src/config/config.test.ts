@@ -17,7 +17,32 @@ describe('loadConfig', () => {
       trustProxy: false,
       mqttMaxMessageAgeHours: 24,
       defaultLanguage: 'en',
+      allowedIntegrationHosts: {
+        any: false,
+        external: true,
+        loopback: false,
+        private: false,
+        ranges: [],
+        names: [],
+        suffixes: [],
+      },
     });
+  });
+
+  it('reads ALLOWED_INTEGRATION_HOSTS as keywords, CIDR ranges and host names', () => {
+    const hosts = loadConfig({
+      ALLOWED_INTEGRATION_HOSTS: 'loopback, Private,169.254.169.254,fe80::/10, mqtt.lan,*.example.org',
+    }).allowedIntegrationHosts;
+    expect(hosts).toMatchObject({ external: false, loopback: true, private: true, any: false });
+    expect(hosts.ranges).toHaveLength(2);
+    expect(hosts.names).toEqual(['mqtt.lan']);
+    expect(hosts.suffixes).toEqual(['.example.org']);
+    expect(loadConfig({ ALLOWED_INTEGRATION_HOSTS: '*' }).allowedIntegrationHosts.any).toBe(true);
+    for (const value of ['10.0.0.0/33', 'http://a.example', '300.1.1.1', 'fe80::/129', 'a b']) {
+      expect(() => loadConfig({ ALLOWED_INTEGRATION_HOSTS: value }), value).toThrow(
+        /ALLOWED_INTEGRATION_HOSTS/,
+      );
+    }
   });
 
   it('reads every variable', () => {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { type Language, LanguageSchema } from '@toolpass/contracts';
 import { z } from 'zod';
+import { type AllowedHosts, parseAllowedHosts } from '../platform/net/allowed-hosts.ts';
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -35,6 +36,21 @@ const TrustProxySchema = z
     return addresses;
   });
 
+/** Where integrations may connect (decision 17): `external` unless set. */
+const AllowedHostsSchema = z.string().transform((value, context): AllowedHosts => {
+  const { hosts, invalid } = parseAllowedHosts(value);
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        `"${invalid.join('", "')}" is not external, loopback, private, *, a CIDR range or a host name ` +
+        '(a comma-separated list of those)',
+    });
+    return z.NEVER;
+  }
+  return hosts;
+});
+
 /** The environment the server reads once at start (architecture §Server). */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -65,6 +81,7 @@ const EnvSchema = z.object({
     .default(24),
   // What readers' displays speak (the readers design); the browser follows each member's own.
   DEFAULT_LANGUAGE: LanguageSchema.default('en'),
+  ALLOWED_INTEGRATION_HOSTS: AllowedHostsSchema.default(parseAllowedHosts('external').hosts),
 });
 
 export type Config = {
@@ -83,6 +100,8 @@ export type Config = {
   mqttMaxMessageAgeHours: number;
   /** The language of what the server says without a member to ask: readers' displays. */
   defaultLanguage: Language;
+  /** Which addresses webhooks, MQTT servers and SSO providers may have (ALLOWED_INTEGRATION_HOSTS). */
+  allowedIntegrationHosts: AllowedHosts;
 };
 
 export class ConfigError extends Error {
@@ -120,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: value.TRUST_PROXY,
     mqttMaxMessageAgeHours: value.MQTT_MAX_MESSAGE_AGE_HOURS,
     defaultLanguage: value.DEFAULT_LANGUAGE,
+    allowedIntegrationHosts: value.ALLOWED_INTEGRATION_HOSTS,
   };
 }
 

@@ -7,6 +7,7 @@ import { hashPassword } from '../platform/crypto/password.ts';
 import type { Dialect } from '../platform/db/database.ts';
 import type { UserAccount } from '../platform/identity/user-account.ts';
 import { createLogger } from '../platform/logging/logger.ts';
+import { parseAllowedHosts } from '../platform/net/allowed-hosts.ts';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -45,6 +46,9 @@ export function testAppConfig(
     trustProxy: false,
     mqttMaxMessageAgeHours: 24,
     defaultLanguage: 'en',
+    // The default (public addresses) and loopback: the receivers, brokers and providers of the
+    // tests listen on 127.0.0.1. Tests of the allow list itself set their own.
+    allowedIntegrationHosts: parseAllowedHosts('external,loopback').hosts,
   };
 }
 

@@ -3,10 +3,12 @@ import type { MqttServerStatus } from '@toolpass/contracts';
 import type { MqttClient } from 'mqtt';
 import type { MqttConnectionSettings, MqttMessage } from '../../domains/mqtt/mqtt-connections.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 import {
   brokerAddress,
   clientOptions,
   describeError,
+  detailOf,
   endClient,
   openClient,
   testConnection,
@@ -85,6 +87,7 @@ function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
  */
 export function createMqttConnectionPool(deps: {
   logger: Logger;
+  outbound: OutboundPolicy;
   /** A client connected or reconnected: deliveries waiting for it can go out now. */
   onConnected(serverId: number): void;
 }) {
@@ -102,7 +105,10 @@ export function createMqttConnectionPool(deps: {
   }
 
   function open(settings: MqttConnectionSettings): Connection {
-    const client = openClient(clientOptions(settings, { reconnectPeriod: RECONNECT_PERIOD_MS }));
+    const client = openClient(
+      clientOptions(settings, { reconnectPeriod: RECONNECT_PERIOD_MS }),
+      deps.outbound,
+    );
     const stats = countersOf(settings.serverId);
     let settleFirst: () => void = () => undefined;
     const connection: Connection = {
@@ -132,15 +138,16 @@ export function createMqttConnectionPool(deps: {
       deps.onConnected(settings.serverId);
     });
     client.on('error', (error) => {
-      const message = describeError(error, settings);
-      if (message !== lastLogged) {
-        lastLogged = message;
+      // The log has the system's words; the status answer only what describeError lets through.
+      const detail = detailOf(error, settings);
+      if (detail !== lastLogged) {
+        lastLogged = detail;
         deps.logger.warn(
-          { serverId: settings.serverId, broker: brokerAddress(settings), err: message },
+          { serverId: settings.serverId, broker: brokerAddress(settings), err: detail },
           'MQTT connection failed',
         );
       }
-      stats.lastError = message;
+      stats.lastError = describeError(error, settings);
       firstDone();
     });
     client.on('close', () => {
@@ -170,7 +177,7 @@ export function createMqttConnectionPool(deps: {
     for (const fail of [...connection.waiting]) fail(gone);
     return endClient(connection.client).catch((error: unknown) =>
       deps.logger.warn(
-        { serverId, err: describeError(error, connection.settings) },
+        { serverId, err: detailOf(error, connection.settings) },
         'Ending an MQTT client failed',
       ),
     );
@@ -228,7 +235,7 @@ export function createMqttConnectionPool(deps: {
 
   return {
     /** Tries settings on a fresh connection of its own; the server's client is left alone. */
-    test: (settings: MqttConnectionSettings) => testConnection(settings),
+    test: (settings: MqttConnectionSettings) => testConnection(settings, deps.outbound),
 
     /**
      * Publishes one message with QoS 1 and resolves once the broker acknowledged it. Fails at

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { Messages } from '@toolpass/contracts';
+import { type IClientOptions, MqttClient } from 'mqtt';
 import type { MqttConnectionSettings } from '../../domains/mqtt/mqtt-connections.ts';
+import { HostNotAllowedError, type OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 
 /** How long the broker may take to answer a connection attempt (CONNACK included). */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -12,10 +14,22 @@ export function brokerAddress(settings: MqttConnectionSettings): string {
 }
 
 /**
- * An error as a person reads it, with the password cut out: MQTT.js and the socket layer do not
- * put it in their messages, but an answer or a log line must never carry it, whatever they do.
+ * An error as a manager reads it in an answer: the broker's own refusals (MQTT reason codes) and
+ * our own reasons as they are, but the socket layer's errors ("connect ECONNREFUSED 10.0.0.5:22")
+ * only as "could not connect", so a test cannot be used to scan ports (issue 26).
  */
 export function describeError(error: unknown, settings: Pick<MqttConnectionSettings, 'password'>): string {
+  if (error instanceof HostNotAllowedError) return Messages.hostNotAllowed;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' || error instanceof AggregateError) return Messages.couldNotConnect;
+  return detailOf(error, settings);
+}
+
+/**
+ * An error in full for the server's log, with the password cut out: MQTT.js and the socket layer
+ * do not put it in their messages, but a log line must never carry it, whatever they do.
+ */
+export function detailOf(error: unknown, settings: Pick<MqttConnectionSettings, 'password'>): string {
   let text = error instanceof Error ? error.message : String(error);
   // Node reports a refused connection to a name with several addresses as an AggregateError
   // without a message of its own.
@@ -52,9 +66,21 @@ export function clientOptions(
   };
 }
 
-/** Opens an MQTT.js client; its errors are always listened to, so none is thrown as unhandled. */
-export function openClient(options: IClientOptions): MqttClient {
-  const client = mqtt.connect(options);
+/**
+ * Opens an MQTT.js client; its errors are always listened to, so none is thrown as unhandled.
+ * Each (re)connection resolves the host through the outbound policy and goes to an address that
+ * passed it (decision 17); a refused one fails before the CONNECT packet, password and all, leaves.
+ */
+export function openClient(options: IClientOptions, policy: OutboundPolicy): MqttClient {
+  const client = new MqttClient(
+    () =>
+      policy.connect({
+        host: options.host ?? '',
+        port: options.port ?? 1883,
+        tls: options.protocol === 'mqtts',
+      }),
+    options,
+  );
   client.on('error', () => undefined);
   return client;
 }
@@ -86,10 +112,11 @@ const TEST_HARD_LIMIT_MS = 12_000;
  */
 export async function testConnection(
   settings: MqttConnectionSettings,
+  policy: OutboundPolicy,
   options: { hardLimitMs?: number } = {},
 ): Promise<{ success: boolean; message: string }> {
   const address = brokerAddress(settings);
-  const client = openClient(clientOptions(settings, { reconnectPeriod: 0, clientIdSuffix: '-test' }));
+  const client = openClient(clientOptions(settings, { reconnectPeriod: 0, clientIdSuffix: '-test' }), policy);
   const limitMs = options.hardLimitMs ?? TEST_HARD_LIMIT_MS;
   let timer: NodeJS.Timeout | undefined;
   const outcome = await new Promise<{ success: boolean; message: string }>((resolve) => {

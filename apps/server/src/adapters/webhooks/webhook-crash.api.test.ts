@@ -76,7 +76,12 @@ describe.each(TEST_DIALECTS)('webhook deliveries across a crash on %s', (dialect
   it('completes a delivery whose retry was due when the server was killed, and sends nothing twice', {
     timeout: 90_000,
   }, async () => {
-    const env: Record<string, string> = { ...(await dataFor(dialect)), SECRET_KEY };
+    const env: Record<string, string> = {
+      ...(await dataFor(dialect)),
+      SECRET_KEY,
+      // The receiver listens on 127.0.0.1 (decision 17).
+      ALLOWED_INTEGRATION_HOSTS: 'external,loopback',
+    };
     const admin = await runAdminCommand(
       ['create', '--username', 'root', '--email', 'root@example.org', '--password', 'long enough'],
       env,

@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@toolpass/contracts';
-import type { WebhookAnswer, WebhookRequest } from '../../domains/webhooks/webhook-sender.ts';
+import { Messages, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@toolpass/contracts';
+import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../domains/webhooks/webhook-sender.ts';
+import { HostNotAllowedError, type OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 
 /** Per attempt, until the receiver's status line has arrived (issue 15). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -24,15 +25,15 @@ class WebhookTimeout extends Error {
   }
 }
 
-/** The reason a request got no answer, in words a manager can act on. */
+/**
+ * The reason a request got no answer, in words a manager can act on but without the system's
+ * error text: "connect ECONNREFUSED 10.0.0.5:22" against "HTTP 404" made the test a port scanner
+ * (issue 26).
+ */
 function failureOf(error: unknown): string {
   if (error instanceof WebhookTimeout) return error.message;
-  // A host with several addresses fails with an AggregateError without a message of its own,
-  // but with a code ("ECONNREFUSED").
-  if (error instanceof Error && error.message !== '') return error.message;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string') return code;
-  return String(error);
+  if (error instanceof HostNotAllowedError) return Messages.hostNotAllowed;
+  return Messages.couldNotConnect;
 }
 
 /** Receivers answer with a few bytes; more than this is not waited for. */
@@ -43,21 +44,34 @@ const MAX_DRAINED_BODY_BYTES = 64 * 1024;
  */
 const IDLE_CONNECTION_MS = 4_000;
 
+type Agents = { 'http:': http.Agent; 'https:': https.Agent };
+
 /**
  * Connections are kept and reused: a machine's webhook gets a request at every start and end,
  * and a new connection (a TLS handshake for https) for each would cost more than the request.
+ * Each new connection resolves its host through the outbound policy and goes to an address that
+ * passed it (decision 17).
  */
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' }),
-  'https:': new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' }),
-};
+function agentsOf(policy: OutboundPolicy): Agents {
+  const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' as const };
+  return {
+    'http:': new http.Agent({ ...options, lookup: policy.lookup }),
+    'https:': new https.Agent({ ...options, lookup: policy.lookup }),
+  };
+}
 
 /**
  * The receiver's status, once its answer has arrived. The body is read to its end (up to
  * MAX_DRAINED_BODY_BYTES), so that the connection can serve the next request; a larger or
  * endless body is cut off instead of holding the delivery.
  */
-function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+function exchange(
+  agents: Agents,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+) {
   return new Promise<number>((resolve, reject) => {
     const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
     const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent });
@@ -93,15 +107,27 @@ function exchange(url: URL, method: string, headers: Record<string, string>, bod
 }
 
 /**
- * Sends one signed webhook request and reports how it went; never throws. Redirects are not
+ * Sends signed webhook requests and reports how each went; never throws. Redirects are not
  * followed: a 3xx is a failed attempt, so a receiver cannot send the signed body somewhere the
  * manager did not configure. Node's http client rather than fetch: it costs a fraction of
  * fetch's time per request, which is what the start/end rate with webhooks is made of.
  */
-export async function sendWebhookRequest(request: WebhookRequest): Promise<WebhookAnswer> {
+export function createWebhookSender(policy: OutboundPolicy): WebhookSender {
+  const agents = agentsOf(policy);
+  return (request) => sendWebhookRequest(policy, agents, request);
+}
+
+async function sendWebhookRequest(
+  policy: OutboundPolicy,
+  agents: Agents,
+  request: WebhookRequest,
+): Promise<WebhookAnswer> {
   const hasBody = request.method !== 'GET';
   const body = hasBody ? request.body : '';
   try {
+    const url = new URL(request.url);
+    // An address is connected to without a lookup, so it is checked here.
+    policy.assertAddressAllowed(url.hostname);
     // Headers, so that names are matched as HTTP matches them (case-insensitively) and a
     // configured value that is not a valid header fails this attempt with a reason.
     const headers = new Headers(request.headers);
@@ -113,7 +139,8 @@ export async function sendWebhookRequest(request: WebhookRequest): Promise<Webho
     if (hasBody) headers.set('content-length', String(Buffer.byteLength(body)));
     else headers.delete('content-length');
     const status = await exchange(
-      new URL(request.url),
+      agents,
+      url,
       request.method,
       Object.fromEntries(headers),
       hasBody ? body : undefined,

@@ -17,6 +17,8 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { refuseUnlessAllowed } from '../../platform/net/host-check.ts';
+import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 import type { MqttRepository, MqttServerChanges, MqttServerRecord } from './mqtt.repository.ts';
 import type { MqttConnections, MqttMessage } from './mqtt-connections.ts';
 import { type MqttDeliveryLookup, UnreadablePasswordError } from './mqtt-delivery-lookup.ts';
@@ -64,7 +66,9 @@ export function createMqttService(deps: {
   clock: Clock;
   testMessageOf: TestMessageOf;
   deliveryLog(configurationId: number): Promise<DeliveryLogEntry[]>;
+  outbound: OutboundPolicy;
 }) {
+  const checkHost = (host: string) => refuseUnlessAllowed(deps.outbound.checkHost(host), 'host');
   const settingsOf = (server: MqttServerRecord) => deps.lookup.connectionSettings(server);
 
   async function requireServer(db: Db, id: number): Promise<MqttServerRecord> {
@@ -121,6 +125,7 @@ export function createMqttService(deps: {
     },
 
     async createServer(body: CreateMqttServerBody): Promise<MqttServer> {
+      await checkHost(body.host);
       const record = await deps.repo.insertServer(
         deps.db,
         {
@@ -137,18 +142,31 @@ export function createMqttService(deps: {
       return toServer(record);
     },
 
-    /** Absent fields keep their value, the password included; the client follows new settings. */
+    /**
+     * Absent fields keep their value, the password too, unless the host, port or TLS setting
+     * changes: a stored password goes only where it was given for, so it is dropped then unless
+     * this update gives it again (issue 26). The client follows new settings.
+     */
     async updateServer(id: number, body: UpdateMqttServerBody): Promise<MqttServer> {
-      const changes: MqttServerChanges = {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.host !== undefined ? { host: body.host } : {}),
-        ...(body.port !== undefined ? { port: body.port } : {}),
-        ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
-        ...(body.username !== undefined ? { username: body.username } : {}),
-        ...(body.password !== undefined ? { sealedPassword: sealed(body.password) ?? null } : {}),
-        ...(body.useTls !== undefined ? { useTls: body.useTls } : {}),
-      };
-      const record = await deps.repo.updateServer(deps.db, id, changes, deps.clock.now());
+      if (body.host !== undefined) await checkHost(body.host);
+      const record = await deps.db.transaction().execute(async (tx) => {
+        const stored = await requireServer(tx, id);
+        const moved =
+          (body.host !== undefined && body.host !== stored.host) ||
+          (body.port !== undefined && body.port !== stored.port) ||
+          (body.useTls !== undefined && body.useTls !== stored.useTls);
+        const password = body.password === undefined && moved ? null : body.password;
+        const changes: MqttServerChanges = {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.host !== undefined ? { host: body.host } : {}),
+          ...(body.port !== undefined ? { port: body.port } : {}),
+          ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
+          ...(body.username !== undefined ? { username: body.username } : {}),
+          ...(password !== undefined ? { sealedPassword: sealed(password) ?? null } : {}),
+          ...(body.useTls !== undefined ? { useTls: body.useTls } : {}),
+        };
+        return deps.repo.updateServer(tx, id, changes, deps.clock.now());
+      });
       if (!record) throw serverNotFound();
       try {
         deps.connections.settingsChanged(settingsOf(record));

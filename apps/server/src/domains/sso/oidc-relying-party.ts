@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { Logger } from '../../platform/logging/logger.ts';
+import type { GuardedFetch } from '../../platform/net/guarded-fetch.ts';
 
 /** A provider's settings with the client secret opened, as the relying party needs them. */
 export type OidcProviderSettings = {
@@ -48,7 +49,12 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
  * by the library. Discovery from the issuer is used where it answers; otherwise the URLs stored
  * with the provider.
  */
-export function createOidcRelyingParty(deps: { logger: Logger; now: () => number }) {
+export function createOidcRelyingParty(deps: {
+  logger: Logger;
+  now: () => number;
+  /** Every request to the provider goes through ALLOWED_INTEGRATION_HOSTS (decision 17). */
+  fetch: GuardedFetch;
+}) {
   const configurations = new Map<
     number,
     { updatedAt: number; expiresAt: number; config: client.Configuration }
@@ -75,6 +81,7 @@ export function createOidcRelyingParty(deps: { logger: Logger; now: () => number
       config = await client.discovery(new URL(provider.issuer), provider.clientId, undefined, clientAuth, {
         execute,
         timeout: REQUEST_TIMEOUT_SECONDS,
+        [client.customFetch]: deps.fetch,
       });
     } catch (error) {
       deps.logger.warn(
@@ -93,6 +100,7 @@ export function createOidcRelyingParty(deps: { logger: Logger; now: () => number
         clientAuth,
       );
       config.timeout = REQUEST_TIMEOUT_SECONDS;
+      config[client.customFetch] = deps.fetch;
       for (const run of execute) run(config);
       lifetime = FALLBACK_CACHE_MS;
     }

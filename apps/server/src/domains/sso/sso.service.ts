@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 import {
   type OidcIdentity,
   type OidcProviderSettings,
@@ -23,6 +24,7 @@ import {
   OidcSignInError,
 } from './oidc-relying-party.ts';
 import type { SsoProviderFields, SsoProviderRecord, SsoRepository } from './sso.repository.ts';
+import { checkProviderAddresses, requireSecretForNewAddresses } from './sso-provider-addresses.ts';
 import { safeReturnAddress } from './sso-return-address.ts';
 import { createSignOnCodes } from './sso-sign-on-codes.ts';
 import { SSO_TRANSACTION_LIFETIME_MS, type SsoTransaction } from './sso-transaction-cookie.ts';
@@ -84,6 +86,7 @@ export function createSsoService(deps: {
   };
   publicUrl: string;
   logger: Logger;
+  outbound: OutboundPolicy;
 }) {
   async function requireProvider(db: Db, id: number): Promise<SsoProviderRecord> {
     const provider = await deps.repo.findProvider(db, id);
@@ -181,6 +184,7 @@ export function createSsoService(deps: {
 
     async create(body: CreateSsoProviderBody): Promise<SsoProvider> {
       const config = body.oidcConfiguration;
+      await checkProviderAddresses(deps.outbound, config);
       const record = await deps.repo.insertProvider(
         deps.db,
         {
@@ -198,9 +202,15 @@ export function createSsoService(deps: {
       return toProvider(record);
     },
 
-    /** Absent fields keep their value; so does the client secret when none is sent. */
+    /**
+     * Absent fields keep their value; so does the client secret when none is sent, as long as the
+     * addresses stay: a change of one of them needs the secret again, so a stored secret never
+     * goes to an address it was not given for (issue 26).
+     */
     async update(id: number, body: UpdateSsoProviderBody): Promise<SsoProvider> {
       const config = body.oidcConfiguration ?? {};
+      await checkProviderAddresses(deps.outbound, config);
+      requireSecretForNewAddresses(await requireProvider(deps.db, id), config);
       const changes: Partial<SsoProviderFields> = {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.type !== undefined ? { type: body.type } : {}),

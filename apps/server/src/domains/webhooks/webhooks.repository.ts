@@ -6,10 +6,16 @@ import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database, WebhooksTable } from '../../platform/db/schema.ts';
 
 /** A webhook's settings as a manager sets them: what create writes and update changes. */
-export type WebhookSettings = Omit<Webhook, 'id' | 'resourceId' | 'createdAt' | 'updatedAt'>;
+export type WebhookSettings = Omit<
+  Webhook,
+  'id' | 'resourceId' | 'credentialHeaders' | 'createdAt' | 'updatedAt'
+>;
 
-/** A webhook with its sealed secret, for the deliveries and tests that sign with it. */
-export type StoredWebhook = Webhook & { secretSealed: string };
+/**
+ * A webhook with its sealed secret, for the deliveries and tests that sign with it; credential
+ * headers hold their values sealed (webhook-headers.ts).
+ */
+export type StoredWebhook = Omit<Webhook, 'credentialHeaders'> & { secretSealed: string };
 
 /** The moments of usage a webhook may be sent for, each with its flag (sendOnStart...). */
 export type UsageMoment = 'start' | 'stop' | 'takeover';

@@ -18,6 +18,9 @@ import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { readDeliveryLog } from '../../platform/jobs/delivery-log.ts';
 import type { JobStore } from '../../platform/jobs/job-store.ts';
+import { refuseUnlessAllowed } from '../../platform/net/host-check.ts';
+import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
+import { isOtherOrigin, mergeHeaders, openHeaders, sealHeaders, shownHeaders } from './webhook-headers.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import type { StoredWebhook, UsageMoment, WebhooksRepository } from './webhooks.repository.ts';
 
@@ -47,14 +50,14 @@ function newSecret(): string {
   return `whsec_${randomBytes(24).toString('hex')}`;
 }
 
-/** The webhook as answers show it: every setting, never the secret. */
+/** The webhook as answers show it: every setting, never the secret nor a credential header's value. */
 function present(webhook: StoredWebhook): Webhook {
-  const { secretSealed: _sealed, ...shown } = webhook;
-  return shown;
+  const { secretSealed: _sealed, headers, ...shown } = webhook;
+  return { ...shown, ...shownHeaders(headers) };
 }
 
 /** A webhook ready to sign with: its settings and its secret in clear. */
-export type DeliverableWebhook = Webhook & { secret: string };
+export type DeliverableWebhook = Omit<Webhook, 'credentialHeaders'> & { secret: string };
 
 /** Why a delivery or test cannot sign: the secret was sealed under another SECRET_KEY. */
 const UNREADABLE_SECRET =
@@ -69,7 +72,10 @@ export function createWebhooksService(deps: {
   jobStore: JobStore;
   send: WebhookSender;
   clock: Clock;
+  outbound: OutboundPolicy;
 }) {
+  const checkAddress = (url: string) => refuseUnlessAllowed(deps.outbound.checkUrl(url), 'url');
+
   async function requireResource(db: Db, resourceId: number) {
     const resource = await deps.resources.findById(db, resourceId);
     if (!resource) throw webhookNotFound();
@@ -84,7 +90,12 @@ export function createWebhooksService(deps: {
 
   function open(webhook: StoredWebhook): DeliverableWebhook | undefined {
     try {
-      return { ...present(webhook), secret: deps.secrets.open(webhook.secretSealed) };
+      const { secretSealed: _sealed, ...settings } = webhook;
+      return {
+        ...settings,
+        headers: openHeaders(webhook.headers, deps.secrets),
+        secret: deps.secrets.open(webhook.secretSealed),
+      };
     } catch {
       return undefined;
     }
@@ -102,13 +113,19 @@ export function createWebhooksService(deps: {
 
     /** Makes the secret; the answer is the one time besides regenerate-secret that shows it. */
     async create(resourceId: number, body: CreateWebhookBody): Promise<WebhookWithSecret> {
+      await checkAddress(body.url);
       const secret = newSecret();
       try {
         const webhook = await deps.db.transaction().execute(async (tx) => {
           await requireResource(tx, resourceId);
           return deps.repo.insert(
             tx,
-            { ...body, resourceId, secretSealed: deps.secrets.seal(secret) },
+            {
+              ...body,
+              headers: sealHeaders(body.headers, deps.secrets),
+              resourceId,
+              secretSealed: deps.secrets.seal(secret),
+            },
             deps.clock.now(),
           );
         });
@@ -120,8 +137,22 @@ export function createWebhooksService(deps: {
       }
     },
 
+    /**
+     * Credential headers stay with the origin they were given for: a new scheme, host or port
+     * drops them unless this update gives them again (issue 26).
+     */
     async update(resourceId: number, id: number, body: UpdateWebhookBody): Promise<Webhook> {
-      const updated = await deps.repo.update(deps.db, resourceId, id, body, deps.clock.now());
+      if (body.url !== undefined) await checkAddress(body.url);
+      const updated = await deps.db.transaction().execute(async (tx) => {
+        const stored = await requireWebhook(tx, resourceId, id);
+        const moved = body.url !== undefined && isOtherOrigin(stored.url, body.url);
+        const headers =
+          body.headers !== undefined || moved
+            ? mergeHeaders(stored.headers, body.headers, { box: deps.secrets, moved })
+            : undefined;
+        const changes = { ...body, ...(headers ? { headers } : {}) };
+        return deps.repo.update(tx, resourceId, id, changes, deps.clock.now());
+      });
       if (!updated) throw webhookNotFound();
       return present(updated);
     },

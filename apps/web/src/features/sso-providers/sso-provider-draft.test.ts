@@ -34,6 +34,16 @@ describe('validateProviderDraft', () => {
     expect(validateProviderDraft({ ...complete, clientSecret: '' }, true)).toEqual({});
   });
 
+  it('asks for the secret again when an edit changes an address', () => {
+    const { clientSecret: _secret, name, ...oidcConfiguration } = complete;
+    const stored = { id: 1, name, type: 'OIDC' as const, oidcConfiguration };
+    const kept = { ...complete, clientSecret: '' };
+    expect(validateProviderDraft({ ...kept, name: 'Renamed' }, true, stored)).toEqual({});
+    const moved = { ...kept, tokenURL: 'https://elsewhere.example.net/token' };
+    expect(validateProviderDraft(moved, true, stored)).toEqual({ clientSecret: 'secretForNewAddress' });
+    expect(validateProviderDraft({ ...moved, clientSecret: 'again' }, true, stored)).toEqual({});
+  });
+
   it('refuses plain http except on localhost', () => {
     expect(validateProviderDraft({ ...complete, tokenURL: 'http://sso.example.edu/token' }, false)).toEqual({
       tokenURL: 'insecureUrl',

@@ -18,7 +18,7 @@ export type SsoProviderDraft = {
 };
 
 export type SsoProviderField = keyof SsoProviderDraft;
-export type SsoProviderProblem = 'required' | 'insecureUrl';
+export type SsoProviderProblem = 'required' | 'insecureUrl' | 'secretForNewAddress';
 export type SsoProviderProblems = Partial<Record<SsoProviderField, SsoProviderProblem>>;
 
 const URL_FIELDS = ['issuer', 'authorizationURL', 'tokenURL', 'userInfoURL'] as const;
@@ -36,11 +36,22 @@ export function draftOfProvider(provider?: SsoProvider): SsoProviderDraft {
   };
 }
 
+/** Whether an edit changes one of the provider's addresses, which needs the client secret again. */
+export function changesAddresses(draft: SsoProviderDraft, provider: SsoProvider | undefined): boolean {
+  const stored = provider?.oidcConfiguration;
+  return stored !== undefined && URL_FIELDS.some((field) => draft[field].trim() !== stored[field]);
+}
+
 /**
- * Every field is required (spec 02 §5), the client secret only for a new provider; addresses
- * must be https, or http on localhost, as the server checks too.
+ * Every field is required (spec 02 §5), the client secret for a new provider and for new
+ * addresses (the stored one goes only where it was given for); addresses must be https, or http
+ * on localhost, as the server checks too.
  */
-export function validateProviderDraft(draft: SsoProviderDraft, isEdit: boolean): SsoProviderProblems {
+export function validateProviderDraft(
+  draft: SsoProviderDraft,
+  isEdit: boolean,
+  provider?: SsoProvider,
+): SsoProviderProblems {
   const problems: SsoProviderProblems = {};
   for (const field of ['name', ...URL_FIELDS, 'clientId'] as const) {
     if (!draft[field].trim()) problems[field] = 'required';
@@ -49,6 +60,8 @@ export function validateProviderDraft(draft: SsoProviderDraft, isEdit: boolean):
     if (!problems[field] && !isAllowedProviderUrl(draft[field].trim())) problems[field] = 'insecureUrl';
   }
   if (!isEdit && !draft.clientSecret) problems.clientSecret = 'required';
+  else if (!draft.clientSecret && changesAddresses(draft, provider))
+    problems.clientSecret = 'secretForNewAddress';
   return problems;
 }
 

@@ -5,6 +5,14 @@ import { checkWebhookForm, newWebhookFormValues, webhookFormValues } from './web
 const filled = { ...newWebhookFormValues(), name: ' Door display ', url: ' https://example.org/hook ' };
 
 describe('checkWebhookForm', () => {
+  it('refuses a user name or password in the address', () => {
+    for (const url of ['https://user:pass@example.org/hook', 'https://user@example.org/hook']) {
+      expect(checkWebhookForm({ ...filled, url }).errors).toEqual({
+        url: 'webhooks.form.errors.credentialsInUrl',
+      });
+    }
+  });
+
   it('builds the body with trimmed texts and the headers as an object', () => {
     const result = checkWebhookForm({ ...filled, headers: '{"Authorization": "Bearer abc"}' });
     expect(result.body).toEqual({
@@ -58,6 +66,7 @@ describe('webhookFormValues', () => {
       resourceId: 2,
       name: 'Hook',
       url: 'https://example.org',
+      credentialHeaders: [],
       headers: { 'X-Token': 'abc' },
       createdAt: '2026-11-25T10:00:00.000Z',
       updatedAt: '2026-11-25T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import {
   type CreateWebhookBody,
+  hasUrlCredentials,
   isUsableHeaderName,
   isWebhookUrl,
   NEW_WEBHOOK_FORM_VALUES,
@@ -67,6 +68,7 @@ export function checkWebhookForm(
   const signatureHeader = values.signatureHeader.trim();
   if (!name) errors.name = 'webhooks.form.errors.nameRequired';
   if (!isWebhookUrl(url)) errors.url = 'webhooks.form.errors.invalidUrl';
+  else if (hasUrlCredentials(url)) errors.url = 'webhooks.form.errors.credentialsInUrl';
   const headers = parseWebhookHeaders(values.headers);
   if (!headers) errors.headers = 'webhooks.form.errors.invalidHeaders';
   if (!isSignatureHeaderName(signatureHeader))

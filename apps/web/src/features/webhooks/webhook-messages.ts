@@ -9,6 +9,7 @@ export function webhookErrorDetail(t: TFunction, error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (message === WebhookMessages.invalidInput) return t('webhooks.serverMessages.invalidInput');
   if (message === WebhookMessages.notFound) return t('webhooks.serverMessages.notFound');
+  if (message === WebhookMessages.credentialsInUrl) return t('webhooks.serverMessages.credentialsInUrl');
   return translateServerMessage(t, message);
 }
 
@@ -21,7 +22,7 @@ export function webhookTestDetail(t: TFunction, result: WebhookTestResult): stri
   const answered = ANSWERED.exec(result.message);
   if (answered) return t('webhooks.test.answered', { status: answered[1] });
   const failed = FAILED.exec(result.message);
-  if (failed) return t('webhooks.test.failedBecause', { reason: failed[1] });
+  if (failed) return t('webhooks.test.failedBecause', { reason: translateServerMessage(t, failed[1] ?? '') });
   return result.message;
 }
 
@@ -44,7 +45,10 @@ export function webhookServerFieldErrors(t: TFunction, error: unknown): Record<s
   const messages: Record<string, string> = {};
   for (const [field, texts] of Object.entries(error.fieldErrors)) {
     const own = OWN_WORDING[field as WebhookField];
-    messages[field] = own && customFields.has(field) ? t(own) : texts.join(' ');
+    messages[field] =
+      own && customFields.has(field)
+        ? t(own)
+        : texts.map((text) => webhookErrorDetail(t, new Error(text))).join(' ');
   }
   return messages;
 }

@@ -78,7 +78,12 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
           value={draft.password}
           onChange={(password) => set({ password })}
           isDisabled={draft.clearPassword}
-          error={serverErrors.password}
+          error={
+            serverErrors.password ??
+            (form.needsPasswordAgain && !draft.password
+              ? t('mqtt.serverForm.passwordForNewAddress')
+              : undefined)
+          }
           description={
             form.hasStoredPassword ? t('mqtt.serverForm.passwordStored') : t('mqtt.serverForm.passwordHint')
           }

@@ -1,6 +1,7 @@
 import { Skeleton } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useMqttServerStatus } from '../api/use-mqtt-servers.ts';
+import { translateMqttMessage } from '../hooks/mqtt-error-messages.ts';
 
 /**
  * A server's connection as this instance holds it: connected or not, the counters since start and
@@ -30,7 +31,7 @@ export function MqttServerStatus({ serverId }: { serverId: number }) {
       )}
       {status.data?.lastError && (
         <p className="text-xs text-danger [overflow-wrap:anywhere]">
-          {t('mqtt.status.lastError', { error: status.data.lastError })}
+          {t('mqtt.status.lastError', { error: translateMqttMessage(t, status.data.lastError) })}
         </p>
       )}
     </div>

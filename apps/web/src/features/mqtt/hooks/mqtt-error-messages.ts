@@ -1,4 +1,4 @@
-import { MqttMessages } from '@toolpass/contracts';
+import { Messages, MqttMessages } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -50,7 +50,9 @@ export function mqttFieldErrors(t: TFunction, error: unknown): Record<string, st
   const sent = error.body?.errors ?? {};
   const messages: Record<string, string> = {};
   for (const field of new Set([...Object.keys(worded), ...Object.keys(sent)])) {
-    const own = sent[field]?.find((message) => keyByMessage.has(message));
+    const own = sent[field]?.find(
+      (message) => keyByMessage.has(message) || message === Messages.hostNotAllowed,
+    );
     const text = own ? translateMqttMessage(t, own) : (worded[field]?.[0] ?? sent[field]?.[0]);
     if (text) messages[field] = text;
   }

@@ -44,12 +44,21 @@ export function useMqttServerForm(server: MqttServer | undefined, onSaved: (serv
     });
   };
 
+  // The server drops a stored password when the address changes (issue 26): the form asks again.
+  const addressChanged =
+    server !== undefined &&
+    (draft.host.trim() !== server.host ||
+      draft.port.trim() !== String(server.port) ||
+      draft.useTls !== server.useTls);
+
   return {
     draft,
     change,
     submit,
     isEdit,
     hasStoredPassword: server?.hasPassword ?? false,
+    /** A password is stored and the host, port or TLS changed: it must be given again to stay. */
+    needsPasswordAgain: (server?.hasPassword ?? false) && addressChanged && !draft.clearPassword,
     problems: isChecked ? validateServerDraft(draft) : {},
     serverErrors: mqttFieldErrors(t, save.error),
     isPending: save.isPending,

@@ -24,6 +24,7 @@ export function SsoProviderFields({
   const problemText = (problem: SsoProviderProblem | undefined) => {
     if (problem === 'required') return t('ssoProviders.validation.required');
     if (problem === 'insecureUrl') return t('ssoProviders.validation.insecureUrl');
+    if (problem === 'secretForNewAddress') return t('ssoProviders.serverMessages.clientSecretForNewAddress');
     return undefined;
   };
   const errorOf = (field: keyof SsoProviderDraft) => problemText(problems[field]) ?? serverErrors[field];
@@ -95,12 +96,16 @@ export function SsoProviderFields({
           name="clientSecret"
           label={t('ssoProviders.form.clientSecret')}
           type="password"
-          isRequired={!form.isEdit}
+          isRequired={!form.isEdit || form.needsSecretAgain}
           value={draft.clientSecret}
           onChange={(clientSecret) => set({ clientSecret })}
           error={errorOf('clientSecret')}
           description={
-            form.isEdit ? t('ssoProviders.form.clientSecretKeep') : t('ssoProviders.form.clientSecretHint')
+            form.needsSecretAgain
+              ? t('ssoProviders.form.clientSecretForNewAddress')
+              : form.isEdit
+                ? t('ssoProviders.form.clientSecretKeep')
+                : t('ssoProviders.form.clientSecretHint')
           }
           // A browser must not offer the administrator's own password for the provider.
           inputProps={{ autoComplete: 'new-password' }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveSsoProvider } from '../api/use-sso-provider-mutations.ts';
 import {
+  changesAddresses,
   draftOfProvider,
   hasProviderProblems,
   type SsoProviderDraft,
@@ -36,7 +37,7 @@ export function useSsoProviderForm(options: {
 
   const submit = () => {
     setIsChecked(true);
-    if (hasProviderProblems(validateProviderDraft(draft, isEdit))) return;
+    if (hasProviderProblems(validateProviderDraft(draft, isEdit, options.provider))) return;
     save.mutate(draft, {
       onSuccess: (saved) => {
         notifySuccess(isEdit ? t('ssoProviders.form.updated') : t('ssoProviders.form.created'));
@@ -55,7 +56,9 @@ export function useSsoProviderForm(options: {
     change,
     submit,
     isEdit,
-    problems: isChecked ? validateProviderDraft(draft, isEdit) : {},
+    /** An edit changed an address: the client secret must be entered again. */
+    needsSecretAgain: changesAddresses(draft, options.provider),
+    problems: isChecked ? validateProviderDraft(draft, isEdit, options.provider) : {},
     serverErrors: ssoFieldErrors(t, save.error),
     isPending: save.isPending,
   };

@@ -47,6 +47,7 @@ import {
   webhookFormValues,
 } from '../webhook-form-values.ts';
 import { webhookErrorDetail, webhookServerFieldErrors } from '../webhook-messages.ts';
+import { CredentialHeadersNote } from './credential-headers-note.tsx';
 import { WebhookTemplateField } from './webhook-template-field.tsx';
 import { WebhookTestButton } from './webhook-test-button.tsx';
 
@@ -239,6 +240,7 @@ function WebhookForm({ resourceId, webhook, onDone, onCreated }: WebhookFormProp
           <Description>{t('webhooks.form.headersHint')}</Description>
           <TranslatedFieldError serverMessage={errorOf('headers')} />
         </TextField>
+        <CredentialHeadersNote webhook={webhook} url={values.url} />
 
         <FormSwitch isSelected={values.active} onChange={set('active')}>
           {t('webhooks.form.active')}

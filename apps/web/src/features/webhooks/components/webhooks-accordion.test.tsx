@@ -40,6 +40,7 @@ function webhookOf(fields: Partial<Webhook> & { id: number; name: string }): Web
     resourceId: RESOURCE_ID,
     url: 'https://example.org/hook',
     headers: {},
+    credentialHeaders: [],
     createdAt: '2026-11-25T10:00:00.000Z',
     updatedAt: '2026-11-25T10:00:00.000Z',
     ...fields,
