@@ -254,6 +254,7 @@ export function createServices(deps: AppDeps) {
     },
   });
 
+  const providerFetch = createGuardedFetch(outbound);
   const sso = createSsoService({
     db,
     repo: createSsoRepository(),
@@ -262,9 +263,10 @@ export function createServices(deps: AppDeps) {
     relyingParty: createOidcRelyingParty({
       logger: deps.logger,
       now: () => clock.now().getTime(),
-      fetch: createGuardedFetch(outbound),
+      fetch: providerFetch,
     }),
     outbound,
+    providerFetch,
     users,
     auth,
     publicUrl: deps.config.publicUrl,

@@ -6,6 +6,9 @@ import {
   SsoMessages,
 } from '@toolpass/contracts';
 import { badRequest } from '../../platform/http/errors.ts';
+import type { GuardedFetch } from '../../platform/net/guarded-fetch.ts';
+import { refuseUnlessAllowed } from '../../platform/net/host-check.ts';
+import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 
 /** A discovery document is a few KiB; more is not one. */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
@@ -60,18 +63,22 @@ async function readCapped(response: Response): Promise<string | undefined> {
 /**
  * Reads a Keycloak realm's endpoints for the providers page. The server reads them, not the
  * browser (issue 26): the page's CSP then allows no connections beyond the app's origin. The
- * addresses allowed are those a provider may have (https, plain http on this machine only), no
- * redirect is followed, and every failure gets the same answer, so the call tells nothing about
- * what answers where beyond "not a realm".
+ * addresses allowed are those a provider may have (https, plain http on this machine only) that
+ * ALLOWED_INTEGRATION_HOSTS lets through, when asked and again at the connection (the guarded
+ * fetch, decision 17); no redirect is followed, and every other failure gets the same answer, so
+ * the call tells nothing about what answers where beyond "not a realm".
  */
-export async function discoverKeycloakRealm(body: KeycloakDiscoveryBody): Promise<DiscoveredEndpoints> {
+export async function discoverKeycloakRealm(
+  body: KeycloakDiscoveryBody,
+  outbound: { policy: OutboundPolicy; fetch: GuardedFetch },
+): Promise<DiscoveredEndpoints> {
   const url = keycloakDiscoveryUrl(body.host, body.realm);
   if (!url || !isAllowedProviderUrl(url)) throw badRequest(SsoMessages.insecureUrl);
+  await refuseUnlessAllowed(outbound.policy.checkUrl(url), 'host');
   let endpoints: DiscoveredEndpoints | undefined;
   try {
-    const response = await fetch(url, {
+    const response = await outbound.fetch(url, {
       headers: { accept: 'application/json' },
-      redirect: 'error',
       signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
     });
     const text = response.ok ? await readCapped(response) : undefined;

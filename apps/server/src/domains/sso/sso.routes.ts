@@ -20,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withPermission } from '../../platform/http/route-guards.ts';
 import { presentUser } from '../users/present-user.ts';
-import { discoverKeycloakRealm } from './keycloak-discovery.ts';
 import type { SignOnOutcome, SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
 import { SIGN_ON_CODE_LIFETIME_MS } from './sso-sign-on-codes.ts';
@@ -120,7 +119,7 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
           response: { 200: DiscoveredEndpointsSchema },
         },
       },
-      async (request) => discoverKeycloakRealm(request.body),
+      async (request) => deps.sso.discoverKeycloakRealm(request.body),
     );
 
     app.get(

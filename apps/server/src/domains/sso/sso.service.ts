@@ -1,6 +1,7 @@
 import {
   type CreateSsoProviderBody,
   EmailSchema,
+  type KeycloakDiscoveryBody,
   type LinkSsoAccountBody,
   type SsoErrorCode,
   SsoMessages,
@@ -16,7 +17,9 @@ import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
+import type { GuardedFetch } from '../../platform/net/guarded-fetch.ts';
 import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
+import { discoverKeycloakRealm } from './keycloak-discovery.ts';
 import {
   type OidcIdentity,
   type OidcProviderSettings,
@@ -87,6 +90,8 @@ export function createSsoService(deps: {
   publicUrl: string;
   logger: Logger;
   outbound: OutboundPolicy;
+  /** Requests to providers, through ALLOWED_INTEGRATION_HOSTS at every connection. */
+  providerFetch: GuardedFetch;
 }) {
   async function requireProvider(db: Db, id: number): Promise<SsoProviderRecord> {
     const provider = await deps.repo.findProvider(db, id);
@@ -307,6 +312,10 @@ export function createSsoService(deps: {
 
     /** The session for the code a finished sign-on returned with; good once, for 60 seconds. */
     exchangeCode: codes.exchange,
+
+    /** A Keycloak realm's endpoints for the providers page, read by the server. */
+    discoverKeycloakRealm: (body: KeycloakDiscoveryBody) =>
+      discoverKeycloakRealm(body, { policy: deps.outbound, fetch: deps.providerFetch }),
 
     /**
      * Links the identity of a pending sign-on to the account with this email, proven by its

@@ -216,6 +216,26 @@ describe.each(TEST_DIALECTS)('ALLOWED_INTEGRATION_HOSTS on %s', (dialect) => {
         await listener.close();
       }
     });
+    it('discovers no Keycloak realm at a refused address, named or spelled out', async () => {
+      const listener = await startRecordingListener();
+      try {
+        const admin = await t.given.administrator();
+        const discover = (host: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/sso/discovery',
+            headers: admin.auth,
+            payload: { host, realm: 'lab' },
+          });
+        expectRefused(await discover(`http://localhost:${listener.port}`), 'host');
+        // A name is resolved when asked, so one that points at loopback is refused the same way.
+        dns.names.set('moving-kc.example.net', '127.0.0.1');
+        expectRefused(await discover(`https://moving-kc.example.net:${listener.port}`), 'host');
+        expect(listener.connections()).toBe(0);
+      } finally {
+        await listener.close();
+      }
+    });
   });
 
   describe('loopback, private, a link-local CIDR and a host name', () => {
