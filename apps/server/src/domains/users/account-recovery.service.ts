@@ -1,27 +1,18 @@
 import { Messages } from '@toolpass/contracts';
-import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
-import type { MailQueue } from '../../platform/mail/mail-queue.ts';
-import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
-import type { MailTokens } from './mail-tokens.ts';
+import type { AccountMailing, AuthSessionsRevoker } from './mail-tokens.ts';
 
 /** A forgotten password: the reset mail and the new password it allows (spec 01 §4, §7). */
-export function createAccountRecoveryService(deps: {
-  db: Db;
-  repo: AccountsRepository;
-  tokens: MailTokens;
-  clock: Clock;
-  mailQueue: MailQueue;
-  emailTemplates: EmailTemplatesService;
-  authSessions: { revokeAllForUser(userId: number, executor?: Db): Promise<void> };
-  logger: Logger;
-  scrypt?: ScryptParams | undefined;
-}) {
+export function createAccountRecoveryService(
+  deps: AccountMailing & {
+    authSessions: AuthSessionsRevoker;
+    logger: Logger;
+    scrypt?: ScryptParams | undefined;
+  },
+) {
   const background = new Set<Promise<void>>();
 
   return {

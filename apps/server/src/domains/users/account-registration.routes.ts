@@ -1,16 +1,10 @@
-import {
-  CreateUserBodySchema,
-  Messages,
-  OkSchema,
-  UserSchema,
-  VerifyEmailBodySchema,
-} from '@toolpass/contracts';
+import { CreateUserBodySchema, UserSchema, VerifyEmailBodySchema } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../platform/http/rate-limits.ts';
 import type { AccountRegistrationService } from './account-registration.service.ts';
 import { presentUser } from './present-user.ts';
 import { registrationLimit } from './users-call-limits.ts';
-import { tags } from './users-route-options.ts';
+import { mailLinkRoute, tags } from './users-route-options.ts';
 
 /** Registration and the verification link of its mail. */
 export function accountRegistrationRoutes(deps: {
@@ -38,15 +32,7 @@ export function accountRegistrationRoutes(deps: {
 
     app.post(
       '/api/users/verify-email',
-      {
-        config: { validationError: { message: Messages.invalidTokenOrEmail } },
-        schema: {
-          tags,
-          summary: 'Confirm an email address with the token from the mail',
-          body: VerifyEmailBodySchema,
-          response: { 200: OkSchema },
-        },
-      },
+      mailLinkRoute('Confirm an email address with the token from the mail', VerifyEmailBodySchema),
       async (request) => {
         await deps.registration.verifyEmail(request.body.token, request.body.email);
         return { message: 'Email verified' };

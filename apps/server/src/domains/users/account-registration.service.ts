@@ -1,27 +1,17 @@
 import type { CreateUserBody } from '@toolpass/contracts';
-import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
-import type { MailQueue, OutgoingMail } from '../../platform/mail/mail-queue.ts';
-import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
+import type { OutgoingMail } from '../../platform/mail/mail-queue.ts';
 import { invalidTokenOrEmail, usernameOrEmailInUse } from './account-errors.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
-import type { MailTokens } from './mail-tokens.ts';
+import type { AccountMailing } from './mail-tokens.ts';
 import { ALL_PERMISSIONS, NO_PERMISSIONS } from './permission-sets.ts';
 
 /** Registration with a password and the verification of its email address (spec 01 §4, §7). */
-export function createAccountRegistrationService(deps: {
-  db: Db;
-  repo: AccountsRepository;
-  tokens: MailTokens;
-  clock: Clock;
-  mailQueue: MailQueue;
-  emailTemplates: EmailTemplatesService;
-  scrypt?: ScryptParams | undefined;
-}) {
+export function createAccountRegistrationService(
+  deps: AccountMailing & { scrypt?: ScryptParams | undefined },
+) {
   async function verificationMail(
     user: { username: string; email: string },
     token: string,

@@ -16,7 +16,7 @@ import { signedIn } from '../../platform/http/route-guards.ts';
 import type { EmailChangeService } from './email-change.service.ts';
 import { presentUser } from './present-user.ts';
 import { emailChangeLimit } from './users-call-limits.ts';
-import { manageUsers, security, tags } from './users-route-options.ts';
+import { mailLinkRoute, manageUsers, security, tags } from './users-route-options.ts';
 
 /** The member's own email change (request, confirm, undo) and a user manager's change of another's. */
 export function emailChangeRoutes(deps: {
@@ -47,15 +47,7 @@ export function emailChangeRoutes(deps: {
 
     app.post(
       '/api/users/confirm-email-change',
-      {
-        config: { validationError: { message: Messages.invalidTokenOrEmail } },
-        schema: {
-          tags,
-          summary: 'Confirm an email change with the token from the mail',
-          body: ConfirmEmailChangeBodySchema,
-          response: { 200: OkSchema },
-        },
-      },
+      mailLinkRoute('Confirm an email change with the token from the mail', ConfirmEmailChangeBodySchema),
       async (request) => {
         await deps.emailChange.confirmEmailChange(request.body.token, request.body.newEmail);
         return { message: 'Email changed' };
@@ -64,16 +56,10 @@ export function emailChangeRoutes(deps: {
 
     app.post(
       '/api/users/undo-email-change',
-      {
-        config: { validationError: { message: Messages.invalidTokenOrEmail } },
-        schema: {
-          tags,
-          summary:
-            'Undo an email change with the link sent to the old address; signs the account out everywhere',
-          body: UndoEmailChangeBodySchema,
-          response: { 200: OkSchema },
-        },
-      },
+      mailLinkRoute(
+        'Undo an email change with the link sent to the old address; signs the account out everywhere',
+        UndoEmailChangeBodySchema,
+      ),
       async (request) => {
         await deps.emailChange.undoEmailChange(request.body.token, request.body.email);
         return { message: 'Email change undone' };

@@ -1,15 +1,10 @@
 import { Messages } from '@toolpass/contracts';
-import type { Clock } from '../../platform/clock.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
-import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
-import type { MailQueue } from '../../platform/mail/mail-queue.ts';
-import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
 import { emailInUse, invalidTokenOrEmail, requireAccount, userNotFound } from './account-errors.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
-import type { MailTokens } from './mail-tokens.ts';
+import type { AccountMailing, AuthSessionsRevoker } from './mail-tokens.ts';
 
 /** Translates a lost race for the unique email index into the specification's conflict. */
 async function refusingTakenEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -25,15 +20,7 @@ async function refusingTakenEmail<T>(work: () => Promise<T>): Promise<T> {
  * A new email address: by the member through a confirmed link, with an undo link to the old
  * address, or set by a user manager (spec 01 §4, §6, §7).
  */
-export function createEmailChangeService(deps: {
-  db: Db;
-  repo: AccountsRepository;
-  tokens: MailTokens;
-  clock: Clock;
-  mailQueue: MailQueue;
-  emailTemplates: EmailTemplatesService;
-  authSessions: { revokeAllForUser(userId: number, executor?: Db): Promise<void> };
-}) {
+export function createEmailChangeService(deps: AccountMailing & { authSessions: AuthSessionsRevoker }) {
   return {
     /**
      * Sends a confirmation link to the new address. A taken address is not refused here: the

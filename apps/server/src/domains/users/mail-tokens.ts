@@ -2,6 +2,9 @@ import type { Clock } from '../../platform/clock.ts';
 import { hashToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserTokenPurpose } from '../../platform/db/schema.ts';
+import type { MailQueue } from '../../platform/mail/mail-queue.ts';
+import type { EmailTemplatesService } from '../email-templates/email-templates.service.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import type { UserTokensRepository } from './user-tokens.repository.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -78,3 +81,16 @@ export function createMailTokens(deps: {
 }
 
 export type MailTokens = ReturnType<typeof createMailTokens>;
+
+/** What each service that mails an account a link is built from. */
+export type AccountMailing = {
+  db: Db;
+  repo: AccountsRepository;
+  tokens: MailTokens;
+  clock: Clock;
+  mailQueue: MailQueue;
+  emailTemplates: EmailTemplatesService;
+};
+
+/** Ends every auth session (sign-in) of an account, in the caller's transaction. */
+export type AuthSessionsRevoker = { revokeAllForUser(userId: number, executor?: Db): Promise<void> };

@@ -11,7 +11,7 @@ import { createAccountsRepository } from './accounts.repository.ts';
 import { createAccountsService } from './accounts.service.ts';
 import { createAdministratorsService } from './administrators.service.ts';
 import { createEmailChangeService } from './email-change.service.ts';
-import { createMailTokens } from './mail-tokens.ts';
+import { type AccountMailing, type AuthSessionsRevoker, createMailTokens } from './mail-tokens.ts';
 import { createUserPermissionsRepository } from './user-permissions.repository.ts';
 import { createUserPermissionsService } from './user-permissions.service.ts';
 import { createUserPreferencesRepository } from './user-preferences.repository.ts';
@@ -30,7 +30,7 @@ export function createUsersModule(deps: {
   clock: Clock;
   mailQueue: MailQueue;
   emailTemplates: EmailTemplatesService;
-  authSessions: { revokeAllForUser(userId: number, executor?: Db): Promise<void> };
+  authSessions: AuthSessionsRevoker;
   /** Every request looks up its auth session; sign-out, expiry sweeps and user changes are rare. */
   authSessionReads: ReadCache;
   /** Called after a commit that queued mail, so it leaves at once. */
@@ -49,7 +49,7 @@ export function createUsersModule(deps: {
     onMailQueued: deps.onMailQueued,
     publicUrl: deps.publicUrl,
   });
-  const mailing = { db, repo, tokens, clock, mailQueue, emailTemplates };
+  const mailing: AccountMailing = { db, repo, tokens, clock, mailQueue, emailTemplates };
   const recovery = createAccountRecoveryService({ ...mailing, authSessions, logger: deps.logger, scrypt });
 
   return {
