@@ -41,7 +41,7 @@ const { app, services } = await buildApp({
     costlyPerAccount: unlimited,
   },
 });
-const bench = await services.users.createOrPromoteAdministrator({
+const bench = await services.users.administrators.createOrPromote({
   username: 'bench',
   email: 'bench@example.org',
   password: 'bench password',
@@ -51,7 +51,7 @@ const token = await services.sessions.issue(bench.user.id);
 const racerTokens: string[] = [];
 const racerIds: number[] = [];
 for (let index = 0; index < 50; index += 1) {
-  const racer = await services.users.createOrPromoteAdministrator({
+  const racer = await services.users.administrators.createOrPromote({
     username: `racer${index}`,
     email: `racer${index}@example.org`,
     password: 'racer password',

@@ -55,7 +55,7 @@ const throughputApp = await buildApp({
   eventConsumers: probes,
 });
 const { services } = throughputApp;
-const manager = await services.users.createOrPromoteAdministrator({
+const manager = await services.users.administrators.createOrPromote({
   username: 'bench',
   email: 'bench@example.org',
   password: 'bench password',

@@ -38,7 +38,7 @@ const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl }
 await migrateToLatest(database);
 const broker = await sharedBroker();
 const { app, services } = await buildApp({ config, database, logger: createLogger('warn') });
-const bench = await services.users.createOrPromoteAdministrator({
+const bench = await services.users.administrators.createOrPromote({
   username: 'bench',
   email: 'bench@example.org',
   password: 'bench password',

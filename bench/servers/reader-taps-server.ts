@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   buildApp,
+  createAccountsRepository,
   createLogger,
-  createUsersRepository,
   DEFAULT_RATE_LIMITS,
   loadConfig,
   migrateToLatest,
@@ -39,12 +39,12 @@ const { app, services } = await buildApp({
   logger: createLogger('warn'),
   rateLimits: { ...DEFAULT_RATE_LIMITS, readerHellos: { max: 1_000, timeWindowMs: 60_000 } },
 });
-const administrator = await services.users.createOrPromoteAdministrator({
+const administrator = await services.users.administrators.createOrPromote({
   username: 'bench',
   email: 'bench@example.org',
   password: 'bench password',
 });
-const users = createUsersRepository({ db: database.db, dialect: database.dialect });
+const users = createAccountsRepository({ db: database.db, dialect: database.dialect });
 const members: { token: string; resourceId: number }[] = [];
 for (let index = 0; index < MEMBERS; index += 1) {
   // Members who never sign in with a password (the reader is how they start sessions): no hash.

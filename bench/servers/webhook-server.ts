@@ -30,7 +30,7 @@ const config = {
 const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
 await migrateToLatest(database);
 const { app, services } = await buildApp({ config, database, logger: createLogger('warn') });
-const manager = await services.users.createOrPromoteAdministrator({
+const manager = await services.users.administrators.createOrPromote({
   username: 'bench',
   email: 'bench@example.org',
   password: 'bench password',

@@ -66,9 +66,8 @@ import { createUsageService } from './domains/usage/usage.service.ts';
 import { createUserSearchRepository } from './domains/users/user-search.repository.ts';
 import { userSearchRoutes } from './domains/users/user-search.routes.ts';
 import { createUserSearchService } from './domains/users/user-search.service.ts';
-import { createUsersRepository } from './domains/users/users.repository.ts';
+import { createUsersModule } from './domains/users/users.module.ts';
 import { usersRoutes } from './domains/users/users.routes.ts';
-import { createUsersService } from './domains/users/users.service.ts';
 import { createWebhooksRepository } from './domains/webhooks/webhooks.repository.ts';
 import { webhooksRoutes } from './domains/webhooks/webhooks.routes.ts';
 import { createWebhooksService } from './domains/webhooks/webhooks.service.ts';
@@ -228,14 +227,14 @@ export function createServices(deps: AppDeps) {
     logger: deps.logger,
   });
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
-  const users = createUsersService({
+  const users = createUsersModule({
     db,
-    repo: createUsersRepository({ db, dialect }),
+    dialect,
     clock,
     mailQueue,
     emailTemplates,
-    sessions,
-    sessionReads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
+    authSessions: sessions,
+    authSessionReads: createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES }),
     onMailQueued: () => jobRunner.wake(),
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
@@ -245,7 +244,8 @@ export function createServices(deps: AppDeps) {
   const limiter = (limit: { max: number; timeWindowMs: number }) =>
     createAttemptLimiter({ max: limit.max, windowMs: limit.timeWindowMs, now: () => clock.now().getTime() });
   const auth = createAuthService({
-    users,
+    users: users.accounts,
+    verification: users.registration,
     sessions,
     limits: {
       perAccount: limiter(rateLimits.signIn),
@@ -267,7 +267,7 @@ export function createServices(deps: AppDeps) {
     }),
     outbound,
     providerFetch,
-    users,
+    users: users.accounts,
     auth,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
@@ -360,7 +360,7 @@ export function createServices(deps: AppDeps) {
     repo: createIntroductionsRepository({ db }),
     resources,
     groups: resourceGroups,
-    users,
+    users: users.accounts,
     clock,
     events,
   });
@@ -377,7 +377,7 @@ export function createServices(deps: AppDeps) {
   const readerTaps = createReaderTapsService({
     db,
     cards: nfcCardsRepo,
-    users: { findById: (id) => users.findById(id) },
+    users: { findById: (id) => users.accounts.findById(id) },
     readers,
     usage,
     links: readerConnections,

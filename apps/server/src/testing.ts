@@ -9,7 +9,7 @@ export { VirtualNtag424Card } from './cli/reader-simulator/virtual-ntag424-card.
 export { loadConfig } from './config/config.ts';
 export { SERVER_NODE_FLAGS } from './config/node-flags.ts';
 export { searchTextOf } from './domains/resources/resources.repository.ts';
-export { createUsersRepository } from './domains/users/users.repository.ts';
+export { createAccountsRepository } from './domains/users/accounts.repository.ts';
 export { type Db, openDatabase } from './platform/db/database.ts';
 export { migrateToLatest } from './platform/db/migrate.ts';
 export type { OutboxEnvelope } from './platform/events/outbox.ts';

@@ -52,7 +52,7 @@ export async function runAdminCommand(argv: string[], env: Record<string, string
   try {
     await migrateToLatest(database);
     const { users } = createServices({ config, database, logger });
-    const result = await users.createOrPromoteAdministrator({
+    const result = await users.administrators.createOrPromote({
       username: values.username,
       email: fields.data.email,
       password: fields.data.password,

@@ -1,7 +1,7 @@
 import type { SystemPermissions } from '@toolpass/contracts';
 import { type AppDeps, buildApp } from '../app.ts';
 import type { Config } from '../config/config.ts';
-import { createUsersRepository } from '../domains/users/users.repository.ts';
+import { createAccountsRepository } from '../domains/users/accounts.repository.ts';
 import type { ScryptParams } from '../platform/crypto/password.ts';
 import { hashPassword } from '../platform/crypto/password.ts';
 import type { Dialect } from '../platform/db/database.ts';
@@ -70,13 +70,13 @@ export async function buildTestApp(
     ...overrides,
   });
   await app.ready();
-  const usersRepo = createUsersRepository({ db: database.db, dialect });
+  const accountsRepo = createAccountsRepository({ db: database.db, dialect });
 
   const given = {
     /** A verified account made directly in the database, signed in through the API. */
     async user(permissions: Partial<SystemPermissions> = {}, password = TEST_PASSWORD) {
       const username = unique('user');
-      const account: UserAccount = await usersRepo.insert(database.db, {
+      const account: UserAccount = await accountsRepo.insert(database.db, {
         username,
         email: `${username}@example.org`,
         passwordHash: await hashPassword(password, TEST_SCRYPT),

@@ -23,12 +23,12 @@ const config = {
 const database = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
 await migrateToLatest(database);
 const { app, services } = await buildApp({ config, database, logger: createLogger('warn') });
-const manager = await services.users.createOrPromoteAdministrator({
+const manager = await services.users.administrators.createOrPromote({
   username: 'manager',
   email: 'manager@example.org',
   password: 'manager password',
 });
-const member = await services.users.createOrPromoteAdministrator({
+const member = await services.users.administrators.createOrPromote({
   username: 'member',
   email: 'member@example.org',
   password: 'member password',

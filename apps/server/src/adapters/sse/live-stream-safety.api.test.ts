@@ -161,7 +161,7 @@ describe.each(TEST_DIALECTS)('live streams that leak nothing on %s', (dialect) =
     );
     const subscribers = () => t.services.resourceEventHub.subscriberCount('all');
     await expect.poll(subscribers).toBe(1);
-    const account = (await t.services.users.findBySessionToken(manager.token)) as UserAccount;
+    const account = (await t.services.users.accounts.findByAuthSessionToken(manager.token)) as UserAccount;
 
     const retained = () => {
       // The test runner starts workers with --expose-gc (vitest.config.ts).

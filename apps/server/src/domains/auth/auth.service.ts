@@ -4,12 +4,18 @@ import { type AttemptLimiter, type Reservation, reserveEach } from '../../platfo
 import { AppError, unauthorized } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { lookupKey } from '../../platform/identity/user-account.ts';
-import type { UsersService } from '../users/users.service.ts';
 import type { AuthSessionsService } from './auth-sessions.service.ts';
 
 /** Local sign-in, session refresh and sign-out (spec 01 §4, §7 Authentication). */
 export function createAuthService(deps: {
-  users: UsersService;
+  /** The accounts of the users domain, as sign-in and the auth guard look them up. */
+  users: {
+    findCredentials(
+      usernameOrEmail: string,
+    ): Promise<{ account: UserAccount; passwordHash: string | null } | undefined>;
+    findByAuthSessionToken(token: string): Promise<UserAccount | undefined>;
+  };
+  verification: { resendVerification(user: UserAccount): Promise<void> };
   sessions: AuthSessionsService;
   /**
    * Failed password checks per account, and per client address across accounts; verification
@@ -69,7 +75,8 @@ export function createAuthService(deps: {
         // it also rescues accounts whose first link expired. A spent budget still answers the
         // same; the last mail sent still holds a working link.
         const resendKey = `account ${account.id}`;
-        if (deps.limits.verificationResends.reserve(resendKey)) await deps.users.resendVerification(account);
+        if (deps.limits.verificationResends.reserve(resendKey))
+          await deps.verification.resendVerification(account);
         throw unauthorized(Messages.emailNotVerified, { errorCode: ErrorCodes.emailNotVerified });
       }
       return { authToken: await deps.sessions.issue(account.id), user: account };
@@ -107,7 +114,7 @@ export function createAuthService(deps: {
 
     /** The signed-in user behind a bearer token, or undefined. */
     async resolveUser(token: string): Promise<UserAccount | undefined> {
-      return deps.users.findBySessionToken(token);
+      return deps.users.findByAuthSessionToken(token);
     },
   };
 }

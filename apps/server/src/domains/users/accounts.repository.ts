@@ -1,70 +1,19 @@
 import type { PermissionName, SystemPermissions } from '@toolpass/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
+import { readCount, readDate } from '../../platform/db/db-values.ts';
 import { containsPattern } from '../../platform/db/like-pattern.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
-import type { Database, UserRow, UserTokenPurpose } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/schema.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
-
-const PERMISSION_COLUMNS = {
-  canManageResources: 'can_manage_resources',
-  canManageSystemConfiguration: 'can_manage_system_configuration',
-  canManageUsers: 'can_manage_users',
-} as const satisfies Record<PermissionName, string>;
-
-const ACCOUNT_COLUMNS = [
-  'users.id',
-  'users.username',
-  'users.email',
-  'users.external_identifier',
-  'users.is_email_verified',
-  'users.can_manage_resources',
-  'users.can_manage_system_configuration',
-  'users.can_manage_users',
-] as const;
-
-type AccountRow = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'email'
-  | 'external_identifier'
-  | 'is_email_verified'
-  | 'can_manage_resources'
-  | 'can_manage_system_configuration'
-  | 'can_manage_users'
->;
-
-function toAccount(row: AccountRow): UserAccount {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    externalIdentifier: row.external_identifier,
-    isEmailVerified: readBool(row.is_email_verified),
-    permissions: {
-      canManageResources: readBool(row.can_manage_resources),
-      canManageSystemConfiguration: readBool(row.can_manage_system_configuration),
-      canManageUsers: readBool(row.can_manage_users),
-    },
-  };
-}
-
-function permissionColumns(permissions: Partial<SystemPermissions>) {
-  const set: Partial<Record<(typeof PERMISSION_COLUMNS)[PermissionName], boolean>> = {};
-  for (const [name, column] of Object.entries(PERMISSION_COLUMNS) as [PermissionName, string][]) {
-    const value = permissions[name];
-    if (value !== undefined) set[column as (typeof PERMISSION_COLUMNS)[PermissionName]] = value;
-  }
-  return set;
-}
+import { ACCOUNT_COLUMNS, type AccountRow, PERMISSION_COLUMNS, toAccount } from './account-rows.ts';
 
 export type UserPage = { data: UserAccount[]; total: number };
 
-export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postgres' }) {
+/** The `users` rows as accounts: creation, look-ups, the directory and the account's own fields. */
+export function createAccountsRepository(deps: { db: Db; dialect: 'sqlite' | 'postgres' }) {
   // Runs on every authenticated request, so it is compiled once (see reusable-query.ts).
-  const selectBySessionTokenHash = reusableQuery<
+  const selectByAuthSessionTokenHash = reusableQuery<
     Database,
     { tokenHash: string },
     AccountRow & { expires_at: Date | string }
@@ -124,29 +73,21 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
       return toAccount(row);
     },
 
-    async findLanguage(db: Db, id: number): Promise<string | null> {
-      const row = await db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirst();
-      return row?.language ?? null;
-    },
-
-    async updateLanguage(db: Db, id: number, language: string | null, now: Date): Promise<void> {
-      await db.updateTable('users').set({ language, updated_at: now }).where('id', '=', id).execute();
-    },
-
     async findById(db: Db, id: number): Promise<UserAccount | undefined> {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toAccount(row);
     },
 
     /**
-     * The user holding the session with this token hash and when it expires: one query per
-     * request, and the same answer until the session or the user changes (so it can be cached).
+     * The user holding the auth session (sign-in) with this token hash and when it expires: one
+     * query per request, and the same answer until the session or the user changes (so it can
+     * be cached).
      */
-    async findSessionHolder(
+    async findAuthSessionHolder(
       db: Db,
       tokenHash: string,
     ): Promise<{ account: UserAccount; expiresAt: Date } | undefined> {
-      const [row] = await selectBySessionTokenHash(db, { tokenHash });
+      const [row] = await selectByAuthSessionTokenHash(db, { tokenHash });
       return row && { account: toAccount(row), expiresAt: readDate(row.expires_at) };
     },
 
@@ -228,41 +169,6 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
       return { data: rows.map(toAccount), total: readCount(count?.count as number | undefined) };
     },
 
-    async countWithPermission(db: Db, permission: PermissionName): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('count'))
-        .where(PERMISSION_COLUMNS[permission], '=', true)
-        .executeTakeFirst();
-      return readCount(row?.count as number | undefined);
-    },
-
-    async updatePermissions(db: Db, id: number, permissions: Partial<SystemPermissions>, now: Date) {
-      const row = await db
-        .updateTable('users')
-        .set({ ...permissionColumns(permissions), updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toAccount(row);
-    },
-
-    async setAllPermissionsAndVerify(db: Db, id: number, now: Date) {
-      await db
-        .updateTable('users')
-        .set({
-          ...permissionColumns({
-            canManageResources: true,
-            canManageSystemConfiguration: true,
-            canManageUsers: true,
-          }),
-          is_email_verified: true,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-
     async markEmailVerified(db: Db, id: number, now: Date) {
       await db
         .updateTable('users')
@@ -298,83 +204,7 @@ export function createUsersRepository(deps: { db: Db; dialect: 'sqlite' | 'postg
         .where('id', '=', id)
         .execute();
     },
-
-    // ---- single-use mail tokens (verify, reset, change email) ----
-
-    async insertToken(
-      db: Db,
-      token: {
-        userId: number;
-        purpose: UserTokenPurpose;
-        tokenHash: string;
-        newEmail?: string;
-        now: Date;
-        expiresAt: Date;
-      },
-    ) {
-      await db
-        .insertInto('user_tokens')
-        .values({
-          user_id: token.userId,
-          purpose: token.purpose,
-          token_hash: token.tokenHash,
-          new_email: token.newEmail ?? null,
-          created_at: token.now,
-          expires_at: token.expiresAt,
-          used_at: null,
-        })
-        .execute();
-    },
-
-    /**
-     * Marks a valid token used and returns it; at most one caller can win, because the
-     * `used_at is null` guard is part of the UPDATE itself.
-     */
-    /** The user of a usable token, without spending it: to refuse a bad token before costly work. */
-    async findUsableToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
-      const row = await db
-        .selectFrom('user_tokens')
-        .select(['user_id', 'new_email'])
-        .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      return row && { userId: row.user_id, newEmail: row.new_email };
-    },
-
-    async consumeToken(db: Db, purpose: UserTokenPurpose, tokenHash: string, now: Date) {
-      const row = await db
-        .updateTable('user_tokens')
-        .set({ used_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning(['user_id', 'new_email', 'expires_at'])
-        .executeTakeFirst();
-      return row && { userId: row.user_id, newEmail: row.new_email, expiresAt: readDate(row.expires_at) };
-    },
-
-    /** Tokens that can no longer be used: spent, or expired a day ago (kept a day for support questions). */
-    async deleteSpentTokens(db: Db, now: Date) {
-      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-      await db
-        .deleteFrom('user_tokens')
-        .where((eb) => eb.or([eb('used_at', '<', dayAgo), eb('expires_at', '<', dayAgo)]))
-        .execute();
-    },
-
-    /** A new token of a purpose replaces older unused ones, so only the latest mail's link works. */
-    async discardUnusedTokens(db: Db, userId: number, purpose: UserTokenPurpose) {
-      await db
-        .deleteFrom('user_tokens')
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .execute();
-    },
   };
 }
 
-export type UsersRepository = ReturnType<typeof createUsersRepository>;
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,0 +1,42 @@
+import { CreateUserBodySchema, UserSchema, VerifyEmailBodySchema } from '@toolpass/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimits } from '../../platform/http/rate-limits.ts';
+import type { AccountRegistrationService } from './account-registration.service.ts';
+import { presentUser } from './present-user.ts';
+import { registrationLimit } from './users-call-limits.ts';
+import { mailLinkRoute, tags } from './users-route-options.ts';
+
+/** Registration and the verification link of its mail. */
+export function accountRegistrationRoutes(deps: {
+  registration: AccountRegistrationService;
+  rateLimits: RateLimits;
+  now: () => number;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/users',
+      {
+        preHandler: registrationLimit(deps),
+        schema: {
+          tags,
+          summary: 'Register with a local password; a verification mail is sent',
+          body: CreateUserBodySchema,
+          response: { 201: UserSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await deps.registration.register(request.body);
+        return reply.status(201).send(presentUser(user, user));
+      },
+    );
+
+    app.post(
+      '/api/users/verify-email',
+      mailLinkRoute('Confirm an email address with the token from the mail', VerifyEmailBodySchema),
+      async (request) => {
+        await deps.registration.verifyEmail(request.body.token, request.body.email);
+        return { message: 'Email verified' };
+      },
+    );
+  };
+}
