@@ -20,8 +20,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withPermission } from '../../platform/http/route-guards.ts';
 import { presentUser } from '../users/present-user.ts';
-import type { SignOnOutcome, SsoService } from './sso.service.ts';
+import type { SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
+import type { SignOnOutcome } from './sso-sign-on.ts';
 import { SIGN_ON_CODE_LIFETIME_MS } from './sso-sign-on-codes.ts';
 import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
 
