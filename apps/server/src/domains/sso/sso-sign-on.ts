@@ -61,16 +61,8 @@ export function createSsoSignOn(deps: {
 }) {
   /** Throws when the secret was sealed under another SECRET_KEY; the provider must be saved again. */
   function settingsOf(provider: SsoProviderRecord): OidcProviderSettings {
-    return {
-      id: provider.id,
-      issuer: provider.issuer,
-      authorizationUrl: provider.authorizationUrl,
-      tokenUrl: provider.tokenUrl,
-      userInfoUrl: provider.userInfoUrl,
-      clientId: provider.clientId,
-      clientSecret: deps.secrets.open(provider.sealedClientSecret),
-      updatedAt: provider.updatedAt,
-    };
+    const { name: _name, type: _type, sealedClientSecret, ...settings } = provider;
+    return { ...settings, clientSecret: deps.secrets.open(sealedClientSecret) };
   }
 
   const callbackUrlOf = (providerId: number) =>
