@@ -1,5 +1,5 @@
 import type { MqttConfiguration } from '@toolpass/contracts';
-import type { Selectable } from 'kysely';
+import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool } from '../../platform/db/db-values.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
@@ -21,97 +21,35 @@ export type MqttServerChanges = Partial<Omit<MqttServerRecord, 'id'>>;
 
 export type MqttConfigurationFields = Omit<MqttConfiguration, 'id' | 'resourceId'>;
 
-const SERVER_COLUMNS = [
-  'id',
-  'name',
-  'host',
-  'port',
-  'client_id',
-  'username',
-  'password',
-  'use_tls',
-] as const;
-const CONFIGURATION_COLUMNS = [
-  'id',
-  'resource_id',
-  'server_id',
-  'name',
-  'in_use_topic',
-  'in_use_message',
-  'not_in_use_topic',
-  'not_in_use_message',
-  'takeover_topic',
-  'takeover_message',
-  'on_takeover_send_start',
-  'on_takeover_send_stop',
-  'on_takeover_send_takeover',
-] as const;
+const servers = columnMap<MqttServersTable, MqttServerRecord>()({
+  id: 'id',
+  name: 'name',
+  host: 'host',
+  port: 'port',
+  clientId: 'client_id',
+  username: 'username',
+  sealedPassword: 'password',
+  useTls: { column: 'use_tls', read: readBool },
+});
 
-type ServerRow = Pick<Selectable<MqttServersTable>, (typeof SERVER_COLUMNS)[number]>;
-type ConfigurationRow = Pick<Selectable<MqttConfigurationsTable>, (typeof CONFIGURATION_COLUMNS)[number]>;
+const configurations = columnMap<MqttConfigurationsTable, MqttConfiguration>()({
+  id: 'id',
+  resourceId: 'resource_id',
+  serverId: 'server_id',
+  name: 'name',
+  inUseTopic: 'in_use_topic',
+  inUseMessage: 'in_use_message',
+  notInUseTopic: 'not_in_use_topic',
+  notInUseMessage: 'not_in_use_message',
+  takeoverTopic: 'takeover_topic',
+  takeoverMessage: 'takeover_message',
+  onTakeoverSendStart: { column: 'on_takeover_send_start', read: readBool },
+  onTakeoverSendStop: { column: 'on_takeover_send_stop', read: readBool },
+  onTakeoverSendTakeover: { column: 'on_takeover_send_takeover', read: readBool },
+});
 
-function toServer(row: ServerRow): MqttServerRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    host: row.host,
-    port: row.port,
-    clientId: row.client_id,
-    username: row.username,
-    sealedPassword: row.password,
-    useTls: readBool(row.use_tls),
-  };
-}
-
-function toConfiguration(row: ConfigurationRow): MqttConfiguration {
-  return {
-    id: row.id,
-    resourceId: row.resource_id,
-    serverId: row.server_id,
-    name: row.name,
-    inUseTopic: row.in_use_topic,
-    inUseMessage: row.in_use_message,
-    notInUseTopic: row.not_in_use_topic,
-    notInUseMessage: row.not_in_use_message,
-    takeoverTopic: row.takeover_topic,
-    takeoverMessage: row.takeover_message,
-    onTakeoverSendStart: readBool(row.on_takeover_send_start),
-    onTakeoverSendStop: readBool(row.on_takeover_send_stop),
-    onTakeoverSendTakeover: readBool(row.on_takeover_send_takeover),
-  };
-}
-
-function serverColumns(changes: MqttServerChanges) {
-  return {
-    ...(changes.name !== undefined ? { name: changes.name } : {}),
-    ...(changes.host !== undefined ? { host: changes.host } : {}),
-    ...(changes.port !== undefined ? { port: changes.port } : {}),
-    ...(changes.clientId !== undefined ? { client_id: changes.clientId } : {}),
-    ...(changes.username !== undefined ? { username: changes.username } : {}),
-    ...(changes.sealedPassword !== undefined ? { password: changes.sealedPassword } : {}),
-    ...(changes.useTls !== undefined ? { use_tls: changes.useTls } : {}),
-  };
-}
-
-function configurationColumns(fields: Partial<MqttConfigurationFields>) {
-  return {
-    ...(fields.serverId !== undefined ? { server_id: fields.serverId } : {}),
-    ...(fields.name !== undefined ? { name: fields.name } : {}),
-    ...(fields.inUseTopic !== undefined ? { in_use_topic: fields.inUseTopic } : {}),
-    ...(fields.inUseMessage !== undefined ? { in_use_message: fields.inUseMessage } : {}),
-    ...(fields.notInUseTopic !== undefined ? { not_in_use_topic: fields.notInUseTopic } : {}),
-    ...(fields.notInUseMessage !== undefined ? { not_in_use_message: fields.notInUseMessage } : {}),
-    ...(fields.takeoverTopic !== undefined ? { takeover_topic: fields.takeoverTopic } : {}),
-    ...(fields.takeoverMessage !== undefined ? { takeover_message: fields.takeoverMessage } : {}),
-    ...(fields.onTakeoverSendStart !== undefined
-      ? { on_takeover_send_start: fields.onTakeoverSendStart }
-      : {}),
-    ...(fields.onTakeoverSendStop !== undefined ? { on_takeover_send_stop: fields.onTakeoverSendStop } : {}),
-    ...(fields.onTakeoverSendTakeover !== undefined
-      ? { on_takeover_send_takeover: fields.onTakeoverSendTakeover }
-      : {}),
-  };
-}
+type ServerRow = Parameters<typeof servers.read>[0];
+type ConfigurationRow = Parameters<typeof configurations.read>[0];
 
 const DELIVERY_SERVER_COLUMNS = [
   's.name as server_name',
@@ -141,7 +79,7 @@ export function createMqttRepository(deps: { db: Db }) {
     db
       .selectFrom('mqtt_configurations as c')
       .innerJoin('mqtt_servers as s', 's.id', 'c.server_id')
-      .select(CONFIGURATION_COLUMNS.map((column) => `c.${column}` as const))
+      .select(configurations.columns.map((column) => `c.${column}` as const))
       .select(DELIVERY_SERVER_COLUMNS)
       .where('c.id', '=', p.id),
   );
@@ -151,38 +89,32 @@ export function createMqttRepository(deps: { db: Db }) {
       const row = await db
         .insertInto('mqtt_servers')
         .values({
-          name: server.name,
-          host: server.host,
-          port: server.port,
-          client_id: server.clientId,
-          username: server.username,
-          password: server.sealedPassword,
-          use_tls: server.useTls,
+          ...servers.insert(server),
           created_at: now,
           updated_at: now,
         })
-        .returning(SERVER_COLUMNS)
+        .returning(servers.columns)
         .executeTakeFirstOrThrow();
-      return toServer(row);
+      return servers.read(row);
     },
 
     async findServer(db: Db, id: number): Promise<MqttServerRecord | undefined> {
       const row = await db
         .selectFrom('mqtt_servers')
-        .select(SERVER_COLUMNS)
+        .select(servers.columns)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && toServer(row);
+      return row && servers.read(row);
     },
 
     async listServers(db: Db): Promise<MqttServerRecord[]> {
       const rows = await db
         .selectFrom('mqtt_servers')
-        .select(SERVER_COLUMNS)
+        .select(servers.columns)
         .orderBy((eb) => eb.fn('lower', ['name']))
         .orderBy('id')
         .execute();
-      return rows.map(toServer);
+      return rows.map(servers.read);
     },
 
     async updateServer(
@@ -193,11 +125,11 @@ export function createMqttRepository(deps: { db: Db }) {
     ): Promise<MqttServerRecord | undefined> {
       const row = await db
         .updateTable('mqtt_servers')
-        .set({ ...serverColumns(changes), updated_at: now })
+        .set({ ...servers.update(changes), updated_at: now })
         .where('id', '=', id)
-        .returning(SERVER_COLUMNS)
+        .returning(servers.columns)
         .executeTakeFirst();
-      return row && toServer(row);
+      return row && servers.read(row);
     },
 
     async deleteServer(db: Db, id: number): Promise<boolean> {
@@ -224,45 +156,34 @@ export function createMqttRepository(deps: { db: Db }) {
       const row = await db
         .insertInto('mqtt_configurations')
         .values({
-          resource_id: resourceId,
-          server_id: fields.serverId,
-          name: fields.name,
-          in_use_topic: fields.inUseTopic,
-          in_use_message: fields.inUseMessage,
-          not_in_use_topic: fields.notInUseTopic,
-          not_in_use_message: fields.notInUseMessage,
-          takeover_topic: fields.takeoverTopic,
-          takeover_message: fields.takeoverMessage,
-          on_takeover_send_start: fields.onTakeoverSendStart,
-          on_takeover_send_stop: fields.onTakeoverSendStop,
-          on_takeover_send_takeover: fields.onTakeoverSendTakeover,
+          ...configurations.insert({ resourceId, ...fields }),
           created_at: now,
           updated_at: now,
         })
-        .returning(CONFIGURATION_COLUMNS)
+        .returning(configurations.columns)
         .executeTakeFirstOrThrow();
-      return toConfiguration(row);
+      return configurations.read(row);
     },
 
     /** The configuration, if it belongs to that resource. */
     async findConfiguration(db: Db, resourceId: number, id: number): Promise<MqttConfiguration | undefined> {
       const row = await db
         .selectFrom('mqtt_configurations')
-        .select(CONFIGURATION_COLUMNS)
+        .select(configurations.columns)
         .where('id', '=', id)
         .where('resource_id', '=', resourceId)
         .executeTakeFirst();
-      return row && toConfiguration(row);
+      return row && configurations.read(row);
     },
 
     async listConfigurations(db: Db, resourceId: number): Promise<MqttConfiguration[]> {
       const rows = await db
         .selectFrom('mqtt_configurations')
-        .select(CONFIGURATION_COLUMNS)
+        .select(configurations.columns)
         .where('resource_id', '=', resourceId)
         .orderBy('id')
         .execute();
-      return rows.map(toConfiguration);
+      return rows.map(configurations.read);
     },
 
     async updateConfiguration(
@@ -274,12 +195,12 @@ export function createMqttRepository(deps: { db: Db }) {
     ): Promise<MqttConfiguration | undefined> {
       const row = await db
         .updateTable('mqtt_configurations')
-        .set({ ...configurationColumns(fields), updated_at: now })
+        .set({ ...configurations.update(fields), updated_at: now })
         .where('id', '=', id)
         .where('resource_id', '=', resourceId)
-        .returning(CONFIGURATION_COLUMNS)
+        .returning(configurations.columns)
         .executeTakeFirst();
-      return row && toConfiguration(row);
+      return row && configurations.read(row);
     },
 
     async deleteConfiguration(db: Db, resourceId: number, id: number): Promise<boolean> {
@@ -314,8 +235,8 @@ export function createMqttRepository(deps: { db: Db }) {
       const [row] = await selectForDelivery(db, { id });
       if (!row) return undefined;
       return {
-        configuration: toConfiguration(row),
-        server: toServer({ ...row, id: row.server_id, name: row.server_name }),
+        configuration: configurations.read(row),
+        server: servers.read({ ...row, id: row.server_id, name: row.server_name }),
       };
     },
   };

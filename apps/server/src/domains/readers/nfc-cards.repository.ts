@@ -1,3 +1,4 @@
+import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
 
@@ -19,16 +20,14 @@ type Row = {
   username: string;
 };
 
-function toStored(row: Row): StoredNfcCard {
-  return {
-    id: row.id,
-    uid: row.uid,
-    userId: row.user_id,
-    keyVersion: row.key_version,
-    createdAt: readDate(row.created_at),
-    username: row.username,
-  };
-}
+const toStored = columnMap<Row, StoredNfcCard>()({
+  id: 'id',
+  uid: 'uid',
+  userId: 'user_id',
+  keyVersion: 'key_version',
+  createdAt: { column: 'created_at', read: readDate },
+  username: 'username',
+}).read;
 
 /** The only SQL of NFC cards. UIDs are stored lower-cased, so every look-up lower-cases first. */
 export function createNfcCardsRepository() {

@@ -1,7 +1,7 @@
 import type { ListResourcesQuery, Paged, Resource } from '@toolpass/contracts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
-import type { ResourceListFilter } from './resources.repository.ts';
+import type { ResourceListFilter } from './resource-list-query.ts';
 import type { ResourcesService } from './resources.service.ts';
 
 /**

@@ -21,14 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { parseFormFields, readMultipartForm, registerMultipart } from '../../platform/http/multipart-form.ts';
-import { signedIn, withPermission } from '../../platform/http/route-guards.ts';
+import { manageResources, signedIn } from '../../platform/http/route-guards.ts';
+import { routeOptions } from '../../platform/http/route-options.ts';
 import type { ResourceImageStore } from './resource-image-store.ts';
 import type { ResourceListingService } from './resource-listing.service.ts';
 import type { ResourcesService } from './resources.service.ts';
 
-const tags = ['Resources'];
-const security = [{ bearerAuth: [] }];
-const manageResources = withPermission('canManageResources', ResourceMessages.forbiddenManageResources);
+const route = routeOptions({ tag: 'Resources', guard: manageResources });
 
 const IMAGE_FORM = {
   fileField: 'image',
@@ -51,19 +50,14 @@ export function resourcesRoutes(deps: {
 
     app.post(
       '/api/resources',
-      {
-        preValidation: manageResources,
-        schema: {
-          tags,
-          security,
-          consumes: ['multipart/form-data'],
-          summary:
-            'Create a resource. Multipart form: name, description, allowTakeOver (true|false), image ' +
-            '(JPEG, PNG or WebP by content, at most 10 MB; stored re-encoded as WebP)',
-          multipartBody: CreateResourceFormSchema,
-          response: { 201: ResourceSchema },
-        },
-      },
+      route.guarded({
+        consumes: ['multipart/form-data'],
+        summary:
+          'Create a resource. Multipart form: name, description, allowTakeOver (true|false), image ' +
+          '(JPEG, PNG or WebP by content, at most 10 MB; stored re-encoded as WebP)',
+        multipartBody: CreateResourceFormSchema,
+        response: { 201: ResourceSchema },
+      }),
       async (request, reply) => {
         const form = await readImageForm(request);
         const fields = parseFormFields(CreateResourceFieldsSchema, form.fields);
@@ -73,31 +67,26 @@ export function resourcesRoutes(deps: {
 
     app.get(
       '/api/resources',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
+      route.guarded(
+        {
           summary:
             'List resources: search, groupId (-1 = ungrouped), ids, onlyInUseByMe, onlyWithPermissions',
           querystring: ListResourcesQuerySchema,
           response: { 200: ResourcePageSchema },
         },
-      },
+        { guard: signedIn },
+      ),
       async (request) => deps.listing.list(requireUser(request), request.query),
     );
 
     app.get(
       '/api/resources/images/:imageFilename',
-      {
-        schema: {
-          tags,
-          summary:
-            'A resource image by its imageFilename, as image/webp with a one-year immutable cache ' +
-            '(a new upload gets a new name). Public: <img> elements cannot send a bearer token.',
-          params: ResourceImageParamsSchema,
-        },
-      },
+      route.open({
+        summary:
+          'A resource image by its imageFilename, as image/webp with a one-year immutable cache ' +
+          '(a new upload gets a new name). Public: <img> elements cannot send a bearer token.',
+        params: ResourceImageParamsSchema,
+      }),
       async (request, reply) => {
         const file = deps.images.pathOf(request.params.imageFilename);
         const info = await stat(file).catch(() => undefined);
@@ -112,35 +101,28 @@ export function resourcesRoutes(deps: {
 
     app.get(
       '/api/resources/:id',
-      {
-        preValidation: signedIn,
-        schema: {
-          tags,
-          security,
+      route.guarded(
+        {
           summary: 'One resource',
           params: ResourceIdParamsSchema,
           response: { 200: ResourceSchema },
         },
-      },
+        { guard: signedIn },
+      ),
       async (request) => deps.resources.get(request.params.id),
     );
 
     app.put(
       '/api/resources/:id',
-      {
-        preValidation: manageResources,
-        schema: {
-          tags,
-          security,
-          consumes: ['multipart/form-data'],
-          summary:
-            'Update a resource. Multipart form, every field optional: name, description, allowTakeOver, ' +
-            'image (replaces the old file), deleteImage (true removes the image)',
-          multipartBody: UpdateResourceFormSchema,
-          params: ResourceIdParamsSchema,
-          response: { 200: ResourceSchema },
-        },
-      },
+      route.guarded({
+        consumes: ['multipart/form-data'],
+        summary:
+          'Update a resource. Multipart form, every field optional: name, description, allowTakeOver, ' +
+          'image (replaces the old file), deleteImage (true removes the image)',
+        multipartBody: UpdateResourceFormSchema,
+        params: ResourceIdParamsSchema,
+        response: { 200: ResourceSchema },
+      }),
       async (request) => {
         const form = await readImageForm(request);
         const fields = parseFormFields(UpdateResourceFieldsSchema, form.fields);
@@ -150,16 +132,11 @@ export function resourcesRoutes(deps: {
 
     app.delete(
       '/api/resources/:id',
-      {
-        preValidation: manageResources,
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a resource with its usage history, introductions and image',
-          params: ResourceIdParamsSchema,
-          response: { 200: OkSchema },
-        },
-      },
+      route.guarded({
+        summary: 'Delete a resource with its usage history, introductions and image',
+        params: ResourceIdParamsSchema,
+        response: { 200: OkSchema },
+      }),
       async (request) => {
         await deps.resources.delete(request.params.id);
         return { message: 'Resource deleted' };
@@ -168,17 +145,12 @@ export function resourcesRoutes(deps: {
 
     app.put(
       '/api/resources/:id/documentation',
-      {
-        preValidation: manageResources,
-        schema: {
-          tags,
-          security,
-          summary: 'Set the documentation: markdown text or a page address; the other kind is cleared',
-          params: ResourceIdParamsSchema,
-          body: UpdateDocumentationBodySchema,
-          response: { 200: ResourceSchema },
-        },
-      },
+      route.guarded({
+        summary: 'Set the documentation: markdown text or a page address; the other kind is cleared',
+        params: ResourceIdParamsSchema,
+        body: UpdateDocumentationBodySchema,
+        response: { 200: ResourceSchema },
+      }),
       async (request) => deps.resources.updateDocumentation(request.params.id, request.body),
     );
   };

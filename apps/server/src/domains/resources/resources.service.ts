@@ -11,7 +11,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ResourceImageStore } from './resource-image-store.ts';
-import type { ResourceListFilter, ResourcesRepository } from './resources.repository.ts';
+import type { ResourceListFilter } from './resource-list-query.ts';
+import type { ResourcesRepository } from './resources.repository.ts';
 
 export const resourceNotFound = () => notFound(ResourceMessages.resourceNotFound);
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
 import type { SsoProvidersTable } from '../../platform/db/schema.ts';
@@ -19,67 +19,39 @@ export type SsoProviderRecord = {
 
 export type SsoProviderFields = Omit<SsoProviderRecord, 'id' | 'updatedAt'>;
 
-type ProviderRow = Selectable<SsoProvidersTable>;
-
-function toProvider(row: ProviderRow): SsoProviderRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    issuer: row.issuer,
-    authorizationUrl: row.authorization_url,
-    tokenUrl: row.token_url,
-    userInfoUrl: row.userinfo_url,
-    clientId: row.client_id,
-    sealedClientSecret: row.client_secret_sealed,
-    updatedAt: readDate(row.updated_at),
-  };
-}
-
-function providerColumns(fields: Partial<SsoProviderFields>) {
-  return {
-    ...(fields.name !== undefined ? { name: fields.name } : {}),
-    ...(fields.type !== undefined ? { type: fields.type } : {}),
-    ...(fields.issuer !== undefined ? { issuer: fields.issuer } : {}),
-    ...(fields.authorizationUrl !== undefined ? { authorization_url: fields.authorizationUrl } : {}),
-    ...(fields.tokenUrl !== undefined ? { token_url: fields.tokenUrl } : {}),
-    ...(fields.userInfoUrl !== undefined ? { userinfo_url: fields.userInfoUrl } : {}),
-    ...(fields.clientId !== undefined ? { client_id: fields.clientId } : {}),
-    ...(fields.sealedClientSecret !== undefined ? { client_secret_sealed: fields.sealedClientSecret } : {}),
-  };
-}
+const providers = columnMap<SsoProvidersTable, SsoProviderRecord>()({
+  id: 'id',
+  name: 'name',
+  type: 'type',
+  issuer: 'issuer',
+  authorizationUrl: 'authorization_url',
+  tokenUrl: 'token_url',
+  userInfoUrl: 'userinfo_url',
+  clientId: 'client_id',
+  sealedClientSecret: 'client_secret_sealed',
+  updatedAt: { column: 'updated_at', read: readDate },
+});
 
 /** All SQL of single sign-on: providers, identities, pending links and sign-on codes. */
 export function createSsoRepository() {
   return {
     async listProviders(db: Db): Promise<SsoProviderRecord[]> {
       const rows = await db.selectFrom('sso_providers').selectAll().orderBy('name').orderBy('id').execute();
-      return rows.map(toProvider);
+      return rows.map(providers.read);
     },
 
     async findProvider(db: Db, id: number): Promise<SsoProviderRecord | undefined> {
       const row = await db.selectFrom('sso_providers').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toProvider(row);
+      return row && providers.read(row);
     },
 
     async insertProvider(db: Db, fields: SsoProviderFields, now: Date): Promise<SsoProviderRecord> {
       const row = await db
         .insertInto('sso_providers')
-        .values({
-          name: fields.name,
-          type: fields.type,
-          issuer: fields.issuer,
-          authorization_url: fields.authorizationUrl,
-          token_url: fields.tokenUrl,
-          userinfo_url: fields.userInfoUrl,
-          client_id: fields.clientId,
-          client_secret_sealed: fields.sealedClientSecret,
-          created_at: now,
-          updated_at: now,
-        })
+        .values({ ...providers.insert({ ...fields, updatedAt: now }), created_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toProvider(row);
+      return providers.read(row);
     },
 
     async updateProvider(
@@ -90,11 +62,11 @@ export function createSsoRepository() {
     ): Promise<SsoProviderRecord | undefined> {
       const row = await db
         .updateTable('sso_providers')
-        .set({ ...providerColumns(fields), updated_at: now })
+        .set({ ...providers.update(fields), updated_at: now })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
-      return row && toProvider(row);
+      return row && providers.read(row);
     },
 
     /** Deletes the provider with its identities and pending links (cascade); false when absent. */

@@ -5,7 +5,6 @@ import {
   ExchangeSsoCodeBodySchema,
   KeycloakDiscoveryBodySchema,
   LinkSsoAccountBodySchema,
-  Messages,
   OkSchema,
   SSO_CODE_PARAM,
   SSO_ERROR_PARAM,
@@ -18,19 +17,16 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withPermission } from '../../platform/http/route-guards.ts';
+import { manageSystemConfiguration } from '../../platform/http/route-guards.ts';
+import { routeOptions } from '../../platform/http/route-options.ts';
 import { presentUser } from '../users/present-user.ts';
-import type { SignOnOutcome, SsoService } from './sso.service.ts';
+import type { SsoService } from './sso.service.ts';
 import { withReturnParams } from './sso-return-address.ts';
+import type { SignOnOutcome } from './sso-sign-on.ts';
 import { SIGN_ON_CODE_LIFETIME_MS } from './sso-sign-on-codes.ts';
 import type { SsoTransactionCookie } from './sso-transaction-cookie.ts';
 
-const tags = ['Single sign-on'];
-const security = [{ bearerAuth: [] }];
-const manageSystem = withPermission(
-  'canManageSystemConfiguration',
-  Messages.forbiddenInsufficientPermissions,
-);
+const route = routeOptions({ tag: 'Single sign-on', guard: manageSystemConfiguration });
 
 /** The callback's query as the provider sends it; openid-client reads and checks it. */
 const CallbackQuerySchema = z
@@ -80,92 +76,63 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
   return async (app) => {
     app.get(
       '/api/auth/sso/providers',
-      {
-        schema: {
-          tags,
-          summary: 'The providers offered on the sign-in screen; public, without settings',
-          response: { 200: z.array(SsoProviderSummarySchema) },
-        },
-      },
+      route.open({
+        summary: 'The providers offered on the sign-in screen; public, without settings',
+        response: { 200: z.array(SsoProviderSummarySchema) },
+      }),
       async () => deps.sso.listSummaries(),
     );
 
     app.post(
       '/api/auth/sso/providers',
-      {
-        preValidation: manageSystem,
-        schema: {
-          tags,
-          security,
-          summary: 'Add a provider; the client secret is stored encrypted and never answered',
-          body: CreateSsoProviderBodySchema,
-          response: { 201: SsoProviderSchema },
-        },
-      },
+      route.guarded({
+        summary: 'Add a provider; the client secret is stored encrypted and never answered',
+        body: CreateSsoProviderBodySchema,
+        response: { 201: SsoProviderSchema },
+      }),
       async (request, reply) => reply.status(201).send(await deps.sso.create(request.body)),
     );
 
     app.post(
       '/api/auth/sso/discovery',
-      {
-        preValidation: manageSystem,
-        schema: {
-          tags,
-          security,
-          summary:
-            "Read a Keycloak realm's endpoints from {host}/realms/{realm}/.well-known/openid-configuration " +
-            '(https; plain http only on this machine); 400 "Failed to discover configuration" when it does not answer one',
-          body: KeycloakDiscoveryBodySchema,
-          response: { 200: DiscoveredEndpointsSchema },
-        },
-      },
+      route.guarded({
+        summary:
+          "Read a Keycloak realm's endpoints from {host}/realms/{realm}/.well-known/openid-configuration " +
+          '(https; plain http only on this machine); 400 "Failed to discover configuration" when it does not answer one',
+        body: KeycloakDiscoveryBodySchema,
+        response: { 200: DiscoveredEndpointsSchema },
+      }),
       async (request) => deps.sso.discoverKeycloakRealm(request.body),
     );
 
     app.get(
       '/api/auth/sso/providers/:id',
-      {
-        preValidation: manageSystem,
-        schema: {
-          tags,
-          security,
-          summary: 'One provider with its settings, without the client secret',
-          params: SsoProviderIdParamsSchema,
-          response: { 200: SsoProviderSchema },
-        },
-      },
+      route.guarded({
+        summary: 'One provider with its settings, without the client secret',
+        params: SsoProviderIdParamsSchema,
+        response: { 200: SsoProviderSchema },
+      }),
       async (request) => deps.sso.get(request.params.id),
     );
 
     app.put(
       '/api/auth/sso/providers/:id',
-      {
-        preValidation: manageSystem,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Change a provider; absent fields keep their value, and without clientSecret the stored one',
-          params: SsoProviderIdParamsSchema,
-          body: UpdateSsoProviderBodySchema,
-          response: { 200: SsoProviderSchema },
-        },
-      },
+      route.guarded({
+        summary: 'Change a provider; absent fields keep their value, and without clientSecret the stored one',
+        params: SsoProviderIdParamsSchema,
+        body: UpdateSsoProviderBodySchema,
+        response: { 200: SsoProviderSchema },
+      }),
       async (request) => deps.sso.update(request.params.id, request.body),
     );
 
     app.delete(
       '/api/auth/sso/providers/:id',
-      {
-        preValidation: manageSystem,
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a provider and its links to accounts; the accounts stay',
-          params: SsoProviderIdParamsSchema,
-          response: { 200: OkSchema },
-        },
-      },
+      route.guarded({
+        summary: 'Delete a provider and its links to accounts; the accounts stay',
+        params: SsoProviderIdParamsSchema,
+        response: { 200: OkSchema },
+      }),
       async (request) => {
         await deps.sso.delete(request.params.id);
         return { message: 'Provider deleted' };
@@ -174,16 +141,13 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
 
     app.get(
       '/api/auth/sso/OIDC/:id/login',
-      {
-        schema: {
-          tags,
-          summary:
-            'Start a sign-on: 302 to the provider (authorization code flow with PKCE, state and nonce). ' +
-            "redirectTo must be on PUBLIC_URL's origin, otherwise the app root is used.",
-          params: SsoProviderIdParamsSchema,
-          querystring: SsoLoginQuerySchema,
-        },
-      },
+      route.open({
+        summary:
+          'Start a sign-on: 302 to the provider (authorization code flow with PKCE, state and nonce). ' +
+          "redirectTo must be on PUBLIC_URL's origin, otherwise the app root is used.",
+        params: SsoProviderIdParamsSchema,
+        querystring: SsoLoginQuerySchema,
+      }),
       async (request, reply) => {
         const { location, transaction } = await deps.sso.startSignOn(
           request.params.id,
@@ -199,16 +163,13 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
 
     app.get(
       '/api/auth/sso/OIDC/:id/callback',
-      {
-        schema: {
-          tags,
-          summary:
-            'The return from the provider: 302 to redirectTo with ssoCode (signed in; exchange it at ' +
-            'POST /api/auth/sso/session) or an account linking request, or with ssoError when it failed',
-          params: SsoProviderIdParamsSchema,
-          querystring: CallbackQuerySchema,
-        },
-      },
+      route.open({
+        summary:
+          'The return from the provider: 302 to redirectTo with ssoCode (signed in; exchange it at ' +
+          'POST /api/auth/sso/session) or an account linking request, or with ssoError when it failed',
+        params: SsoProviderIdParamsSchema,
+        querystring: CallbackQuerySchema,
+      }),
       async (request, reply) => {
         const providerId = request.params.id;
         const transaction = deps.cookie.open(deps.cookie.read(request.headers.cookie));
@@ -228,17 +189,14 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
 
     app.post(
       '/api/auth/sso/session',
-      {
-        schema: {
-          tags,
-          summary:
-            'Exchange the ssoCode of a finished sign-on for the session, as password sign-in answers it. ' +
-            'A code is good once, for 60 seconds, and only with the cookie the callback set in the same ' +
-            'browser; a used, late, unknown or foreign one gets 400.',
-          body: ExchangeSsoCodeBodySchema,
-          response: { 200: AuthSessionSchema },
-        },
-      },
+      route.open({
+        summary:
+          'Exchange the ssoCode of a finished sign-on for the session, as password sign-in answers it. ' +
+          'A code is good once, for 60 seconds, and only with the cookie the callback set in the same ' +
+          'browser; a used, late, unknown or foreign one gets 400.',
+        body: ExchangeSsoCodeBodySchema,
+        response: { 200: AuthSessionSchema },
+      }),
       async (request, reply) => {
         const session = await deps.sso.exchangeCode(
           request.body.code,
@@ -251,16 +209,13 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
 
     app.post(
       '/api/auth/sso/link-account',
-      {
-        schema: {
-          tags,
-          summary:
-            'Link the identity of a sign-on to the account with this email, proven by its password; ' +
-            'externalId is the value the callback returned. Limited like password sign-in.',
-          body: LinkSsoAccountBodySchema,
-          response: { 200: OkSchema },
-        },
-      },
+      route.open({
+        summary:
+          'Link the identity of a sign-on to the account with this email, proven by its password; ' +
+          'externalId is the value the callback returned. Limited like password sign-in.',
+        body: LinkSsoAccountBodySchema,
+        response: { 200: OkSchema },
+      }),
       async (request) => {
         await deps.sso.link(request.body, request.ip);
         return { message: 'Account linked' };

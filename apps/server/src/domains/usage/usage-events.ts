@@ -1,6 +1,17 @@
 import type { EventUser, NewDomainEvent } from '@toolpass/contracts';
 import type { UsageSessionRecord } from './usage-session.ts';
 
+/** What a start and an end say alike, in the order the payloads have always had. */
+function sessionData(resourceName: string, session: UsageSessionRecord, user: EventUser) {
+  return {
+    resourceId: session.resourceId,
+    resourceName,
+    sessionId: session.id,
+    user,
+    startTime: session.startTime.toISOString(),
+  };
+}
+
 /**
  * The usage events as integrations read them (contracts, `v: 1`): the resource's id and name,
  * the session, its user as templates address it, times and the notes of that moment.
@@ -9,14 +20,7 @@ export const usageEvents = {
   started(resourceName: string, session: UsageSessionRecord, user: EventUser): NewDomainEvent {
     return {
       type: 'usage.started',
-      data: {
-        resourceId: session.resourceId,
-        resourceName,
-        sessionId: session.id,
-        user,
-        startTime: session.startTime.toISOString(),
-        notes: session.startNotes,
-      },
+      data: { ...sessionData(resourceName, session, user), notes: session.startNotes },
     };
   },
 
@@ -25,11 +29,7 @@ export const usageEvents = {
     return {
       type: 'usage.ended',
       data: {
-        resourceId: session.resourceId,
-        resourceName,
-        sessionId: session.id,
-        user,
-        startTime: session.startTime.toISOString(),
+        ...sessionData(resourceName, session, user),
         endTime: session.endTime.toISOString(),
         notes: session.endNotes,
       },

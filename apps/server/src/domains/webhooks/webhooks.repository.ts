@@ -1,5 +1,6 @@
-import type { Webhook, WebhookMethod } from '@toolpass/contracts';
+import type { Webhook } from '@toolpass/contracts';
 import { type Selectable, sql } from 'kysely';
+import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
@@ -26,91 +27,42 @@ const FLAG_COLUMN = {
   takeover: 'send_on_takeover',
 } as const;
 
-type Row = Selectable<WebhooksTable>;
+/** Every field but the timestamps, which the repository sets itself. */
+const webhooks = columnMap<WebhooksTable, Omit<StoredWebhook, 'createdAt' | 'updatedAt'>>()({
+  id: 'id',
+  resourceId: 'resource_id',
+  name: 'name',
+  url: 'url',
+  method: 'method',
+  headers: {
+    column: 'headers',
+    read: (stored) => JSON.parse(stored) as Record<string, string>,
+    write: (headers) => JSON.stringify(headers),
+  },
+  inUseTemplate: 'in_use_template',
+  notInUseTemplate: 'not_in_use_template',
+  takeoverTemplate: 'takeover_template',
+  active: { column: 'active', read: readBool },
+  sendOnStart: { column: 'send_on_start', read: readBool },
+  sendOnStop: { column: 'send_on_stop', read: readBool },
+  sendOnTakeover: { column: 'send_on_takeover', read: readBool },
+  retryEnabled: { column: 'retry_enabled', read: readBool },
+  maxRetries: 'max_retries',
+  retryDelay: 'retry_delay_ms',
+  signatureHeader: 'signature_header',
+  secretSealed: 'secret_sealed',
+});
 
-const COLUMNS = [
-  'id',
-  'resource_id',
-  'name',
-  'url',
-  'method',
-  'headers',
-  'in_use_template',
-  'not_in_use_template',
-  'takeover_template',
-  'active',
-  'send_on_start',
-  'send_on_stop',
-  'send_on_takeover',
-  'retry_enabled',
-  'max_retries',
-  'retry_delay_ms',
-  'signature_header',
-  'secret_sealed',
-  'created_at',
-  'updated_at',
-] as const;
+const COLUMNS = [...webhooks.columns, 'created_at', 'updated_at'] as const;
+
+type Row = Pick<Selectable<WebhooksTable>, (typeof COLUMNS)[number]>;
 
 function toStored(row: Row): StoredWebhook {
   return {
-    id: row.id,
-    resourceId: row.resource_id,
-    name: row.name,
-    url: row.url,
-    method: row.method,
-    headers: JSON.parse(row.headers) as Record<string, string>,
-    inUseTemplate: row.in_use_template,
-    notInUseTemplate: row.not_in_use_template,
-    takeoverTemplate: row.takeover_template,
-    active: readBool(row.active),
-    sendOnStart: readBool(row.send_on_start),
-    sendOnStop: readBool(row.send_on_stop),
-    sendOnTakeover: readBool(row.send_on_takeover),
-    retryEnabled: readBool(row.retry_enabled),
-    maxRetries: row.max_retries,
-    retryDelay: row.retry_delay_ms,
-    signatureHeader: row.signature_header,
-    secretSealed: row.secret_sealed,
+    ...webhooks.read(row),
     createdAt: readDate(row.created_at).toISOString(),
     updatedAt: readDate(row.updated_at).toISOString(),
   };
-}
-
-/** The one place camelCase settings become snake_case columns. */
-function toColumns(settings: Partial<WebhookSettings>) {
-  const columns: Partial<{
-    name: string;
-    url: string;
-    method: WebhookMethod;
-    headers: string;
-    in_use_template: string;
-    not_in_use_template: string;
-    takeover_template: string;
-    active: boolean;
-    send_on_start: boolean;
-    send_on_stop: boolean;
-    send_on_takeover: boolean;
-    retry_enabled: boolean;
-    max_retries: number;
-    retry_delay_ms: number;
-    signature_header: string;
-  }> = {};
-  if (settings.name !== undefined) columns.name = settings.name;
-  if (settings.url !== undefined) columns.url = settings.url;
-  if (settings.method !== undefined) columns.method = settings.method;
-  if (settings.headers !== undefined) columns.headers = JSON.stringify(settings.headers);
-  if (settings.inUseTemplate !== undefined) columns.in_use_template = settings.inUseTemplate;
-  if (settings.notInUseTemplate !== undefined) columns.not_in_use_template = settings.notInUseTemplate;
-  if (settings.takeoverTemplate !== undefined) columns.takeover_template = settings.takeoverTemplate;
-  if (settings.active !== undefined) columns.active = settings.active;
-  if (settings.sendOnStart !== undefined) columns.send_on_start = settings.sendOnStart;
-  if (settings.sendOnStop !== undefined) columns.send_on_stop = settings.sendOnStop;
-  if (settings.sendOnTakeover !== undefined) columns.send_on_takeover = settings.sendOnTakeover;
-  if (settings.retryEnabled !== undefined) columns.retry_enabled = settings.retryEnabled;
-  if (settings.maxRetries !== undefined) columns.max_retries = settings.maxRetries;
-  if (settings.retryDelay !== undefined) columns.retry_delay_ms = settings.retryDelay;
-  if (settings.signatureHeader !== undefined) columns.signature_header = settings.signatureHeader;
-  return columns;
 }
 
 /** The only SQL of webhooks. */
@@ -147,23 +99,7 @@ export function createWebhooksRepository() {
       const row = await db
         .insertInto('webhooks')
         .values({
-          name: webhook.name,
-          url: webhook.url,
-          method: webhook.method,
-          headers: JSON.stringify(webhook.headers),
-          in_use_template: webhook.inUseTemplate,
-          not_in_use_template: webhook.notInUseTemplate,
-          takeover_template: webhook.takeoverTemplate,
-          active: webhook.active,
-          send_on_start: webhook.sendOnStart,
-          send_on_stop: webhook.sendOnStop,
-          send_on_takeover: webhook.sendOnTakeover,
-          retry_enabled: webhook.retryEnabled,
-          max_retries: webhook.maxRetries,
-          retry_delay_ms: webhook.retryDelay,
-          signature_header: webhook.signatureHeader,
-          resource_id: webhook.resourceId,
-          secret_sealed: webhook.secretSealed,
+          ...webhooks.insert(webhook),
           created_at: now,
           updated_at: now,
         })
@@ -208,11 +144,7 @@ export function createWebhooksRepository() {
     ): Promise<StoredWebhook | undefined> {
       const row = await db
         .updateTable('webhooks')
-        .set({
-          ...toColumns(changes),
-          ...(changes.secretSealed !== undefined ? { secret_sealed: changes.secretSealed } : {}),
-          updated_at: now,
-        })
+        .set({ ...webhooks.update(changes), updated_at: now })
         .where('id', '=', id)
         .where('resource_id', '=', resourceId)
         .returning(COLUMNS)

@@ -1,4 +1,4 @@
-import type { PermissionName } from '@toolpass/contracts';
+import { Messages, type PermissionName, ResourceMessages } from '@toolpass/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requirePermission, requireUser } from './auth-guard.ts';
 
@@ -15,3 +15,15 @@ export function withPermission(permission: PermissionName, message: string, erro
     requirePermission(request, permission, message, errorCode);
   };
 }
+
+/** Resources and what hangs off them: groups, introducers, integrations, exports (spec 01 §6). */
+export const manageResources = withPermission(
+  'canManageResources',
+  ResourceMessages.forbiddenManageResources,
+);
+
+/** System settings: sign-on providers, readers and their firmware, email templates. */
+export const manageSystemConfiguration = withPermission(
+  'canManageSystemConfiguration',
+  Messages.forbiddenInsufficientPermissions,
+);
