@@ -63,10 +63,12 @@ describe.each(TEST_DIALECTS)('parallel bursts of costly calls for one account on
       });
     const result = await burst(register, size);
     expect(result.hashes).toBeLessThanOrEqual(costlyPerAccount.max);
-    // One wins; the others that got through hashed and found the email taken.
+    // One wins; the others let through found the email taken (before or after their hash), and
+    // no more were let through than the budget.
     expect(result.count(201)).toBe(1);
-    expect(result.count(409)).toBe(result.hashes - 1);
-    expect(result.count(429)).toBe(size - result.hashes);
+    expect(result.count(201) + result.count(409)).toBeLessThanOrEqual(costlyPerAccount.max);
+    expect(result.count(201) + result.count(409)).toBeGreaterThanOrEqual(result.hashes);
+    expect(result.count(429)).toBe(size - result.count(201) - result.count(409));
 
     expect((await register()).statusCode).toBe(429);
     time.advance(costlyPerAccount.timeWindowMs);
@@ -101,10 +103,12 @@ describe.each(TEST_DIALECTS)('parallel bursts of costly calls for one account on
       post(`/api/users/${member.id}/change-password`, { token: withToken, password });
     const result = await burst((index) => change(`a new password number ${index}`), size);
     expect(result.hashes).toBeLessThanOrEqual(costlyPerAccount.max);
-    // The token is used once; the others that hashed found it used.
+    // The token is used once; the others let through found it used (before or after their hash),
+    // and no more were let through than the budget.
     expect(result.count(200)).toBe(1);
-    expect(result.count(400)).toBe(result.hashes - 1);
-    expect(result.count(429)).toBe(size - result.hashes);
+    expect(result.count(200) + result.count(400)).toBeLessThanOrEqual(costlyPerAccount.max);
+    expect(result.count(200) + result.count(400)).toBeGreaterThanOrEqual(result.hashes);
+    expect(result.count(429)).toBe(size - result.count(200) - result.count(400));
 
     const fresh = await resetLink();
     expect((await change('the password after the window', fresh)).statusCode).toBe(429);
