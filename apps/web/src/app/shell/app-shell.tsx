@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
-import { useSignedInUser } from '../../session/session-context.tsx';
+import { useSignedInUser } from '../../sign-in/sign-in-context.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Card } from '@heroui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
 import { useSsoProviders } from '../api/use-sso-providers.ts';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
@@ -26,7 +26,7 @@ type View = 'login' | 'register' | 'forgotPassword';
 /** Sign-in, registration and forgotten password on one page (spec 01 §2). */
 export function UnauthenticatedScreen() {
   const { t } = useTranslation();
-  const { signedOutReason } = useSession();
+  const { signedOutReason } = useSignIn();
   const [view, setView] = useState<View>('login');
   const { code: ssoCode, accountLinking, onAccountLinked } = useSsoReturn();
   const ssoProviders = useSsoProviders();
@@ -44,7 +44,7 @@ export function UnauthenticatedScreen() {
         </div>
         <Card className="w-full max-w-md">
           <Card.Content className="flex flex-col gap-4 p-2">
-            {view === 'login' && signedOutReason === 'sessionEnded' && (
+            {view === 'login' && signedOutReason === 'signInEnded' && (
               <Alert status="warning" role="status">
                 <Alert.Indicator />
                 <Alert.Content>

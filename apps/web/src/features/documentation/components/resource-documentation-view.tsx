@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { useResourceDocumentation } from '../api/use-resource-documentation.ts';
 import { documentationEditPath } from '../documentation-links.ts';
 import { DocumentationLoadError } from './documentation-load-error.tsx';
@@ -12,7 +12,7 @@ import { DocumentationViewer } from './documentation-viewer.tsx';
 /** The read-only documentation page of a resource (spec 02 §2 "Documentation page"). */
 export function ResourceDocumentationView({ resourceId }: { resourceId: number }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user } = useSignIn();
   const resource = useResourceDocumentation(resourceId);
   const [frameReloadKey, setFrameReloadKey] = useState(0);
   const back = { to: `/resources/${resourceId}`, label: t('documentation.back') };

@@ -3,22 +3,22 @@ import type { Resource } from '@toolpass/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useSignedInUser } from '../../../session/session-context.tsx';
+import { useSignedInUser } from '../../../sign-in/sign-in-context.tsx';
 import { useActiveUsage, useCanControl } from '../api/use-active-usage.ts';
-import type { SessionCommands } from '../hooks/use-session-commands.ts';
+import type { UsageCommands } from '../hooks/use-usage-commands.ts';
 import { usageCardState } from '../usage-card-state.ts';
 import { IntroductionRequiredNotice } from './introduction-required-notice.tsx';
 import { NotesModal } from './notes-modal.tsx';
-import { OtherSessionPanel } from './other-session-panel.tsx';
-import { OwnSessionPanel } from './own-session-panel.tsx';
-import { SessionActionButton } from './session-action-button.tsx';
+import { OtherUsagePanel } from './other-usage-panel.tsx';
+import { OwnUsagePanel } from './own-usage-panel.tsx';
+import { UsageActionButton } from './usage-action-button.tsx';
 
 type NotesAction = 'start' | 'end' | 'takeOver';
 
 type UsageSessionCardProps = {
   resource: Resource;
   /** Shared with the page's QR deep link, so both show the same pending state. */
-  commands: SessionCommands;
+  commands: UsageCommands;
 };
 
 /** Start, follow, take over and end the resource's usage session (spec 01 §2, §4). */
@@ -76,14 +76,14 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
         ) : state.kind === 'loading' ? (
           <Skeleton className="h-24 w-full rounded-lg" />
         ) : state.kind === 'own' ? (
-          <OwnSessionPanel
+          <OwnUsagePanel
             session={state.session}
             isPending={commands.isPending}
             onEnd={() => commands.end()}
             onEndWithNotes={() => askForNotes('end')}
           />
         ) : state.kind === 'other' ? (
-          <OtherSessionPanel
+          <OtherUsagePanel
             session={state.session}
             mayTakeOver={state.mayTakeOver}
             isPending={commands.isPending}
@@ -93,7 +93,7 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
         ) : state.kind === 'available' ? (
           <div className="flex flex-col gap-4">
             <p className="text-muted">{t('usage.available.description')}</p>
-            <SessionActionButton
+            <UsageActionButton
               label={t('usage.available.start')}
               withNotesLabel={t('usage.available.startWithNotes')}
               moreLabel={t('usage.available.startOptions')}

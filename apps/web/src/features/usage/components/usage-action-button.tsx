@@ -2,7 +2,7 @@ import { Button, ButtonGroup, Dropdown, IconChevronDown, Label } from '@heroui/r
 import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
 
-type SessionActionButtonProps = {
+type UsageActionButtonProps = {
   label: string;
   withNotesLabel: string;
   /** Names the menu button, which shows only an arrow. */
@@ -17,7 +17,7 @@ type SessionActionButtonProps = {
  * A session action with a menu offering the same action with notes ("End with Notes"). Offline it
  * is disabled and says why: a start must reach the server now, not whenever the network returns.
  */
-export function SessionActionButton({
+export function UsageActionButton({
   label,
   withNotesLabel,
   moreLabel,
@@ -25,7 +25,7 @@ export function SessionActionButton({
   isPending,
   onAction,
   onActionWithNotes,
-}: SessionActionButtonProps) {
+}: UsageActionButtonProps) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
   return (
