@@ -1,0 +1,86 @@
+import { Description, Input, Label, ListBox, Select, TextArea, TextField } from '@heroui/react';
+import { NAME_MAX_LENGTH, WEBHOOK_METHODS, type Webhook, type WebhookMethod } from '@toolpass/contracts';
+import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
+import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
+import type { WebhookFormState } from '../hooks/use-webhook-form.ts';
+import { CredentialHeadersNote } from './credential-headers-note.tsx';
+
+type WebhookRequestFieldsProps = {
+  form: WebhookFormState;
+  /** The saved webhook, whose stored credential headers the form names; undefined for a new one. */
+  webhook: Webhook | undefined;
+};
+
+/** The webhook's name and the request it sends: method, address and headers (spec 02 §3, §5). */
+export function WebhookRequestFields({ form, webhook }: WebhookRequestFieldsProps) {
+  const { t } = useTranslation();
+  const { values, set, errorOf } = form;
+  return (
+    <>
+      <TextField
+        isRequired
+        name="name"
+        value={values.name}
+        onChange={set('name')}
+        isInvalid={errorOf('name') !== undefined}
+        autoFocus
+      >
+        <Label>{t('webhooks.form.name')}</Label>
+        <Input />
+        <LengthHint value={values.name} max={NAME_MAX_LENGTH} />
+        <TranslatedFieldError serverMessage={errorOf('name')} />
+      </TextField>
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <Select
+          className="sm:w-36"
+          value={values.method}
+          onChange={(key) => {
+            if (key !== null) set('method')(key as WebhookMethod);
+          }}
+        >
+          <Label>{t('webhooks.form.method')}</Label>
+          <Select.Trigger>
+            <Select.Value />
+            <Select.Indicator />
+          </Select.Trigger>
+          <Select.Popover>
+            <ListBox>
+              {WEBHOOK_METHODS.map((method) => (
+                <ListBox.Item key={method} id={method} textValue={method}>
+                  {method}
+                  <ListBox.ItemIndicator />
+                </ListBox.Item>
+              ))}
+            </ListBox>
+          </Select.Popover>
+        </Select>
+        <TextField
+          isRequired
+          className="min-w-0 flex-1"
+          name="url"
+          value={values.url}
+          onChange={set('url')}
+          isInvalid={errorOf('url') !== undefined}
+        >
+          <Label>{t('webhooks.form.url')}</Label>
+          <Input inputMode="url" autoComplete="off" spellCheck={false} />
+          <TranslatedFieldError serverMessage={errorOf('url')} />
+        </TextField>
+      </div>
+      {values.method === 'GET' && <p className="text-sm text-muted">{t('webhooks.form.getSendsNoBody')}</p>}
+      <TextField
+        name="headers"
+        value={values.headers}
+        onChange={set('headers')}
+        isInvalid={errorOf('headers') !== undefined}
+      >
+        <Label>{t('webhooks.form.headers')}</Label>
+        <TextArea rows={3} spellCheck={false} className="font-mono text-sm" />
+        <Description>{t('webhooks.form.headersHint')}</Description>
+        <TranslatedFieldError serverMessage={errorOf('headers')} />
+      </TextField>
+      <CredentialHeadersNote webhook={webhook} url={values.url} />
+    </>
+  );
+}
