@@ -1,14 +1,6 @@
-import { Alert } from '@heroui/react';
+import { OutcomeAlert } from './outcome-alert.tsx';
 
 /** A failed submit, shown above the form. */
 export function FormErrorAlert({ title, message }: { title: string; message: string }) {
-  return (
-    <Alert status="danger" role="alert">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
-    </Alert>
-  );
+  return <OutcomeAlert status="danger" title={title} message={message} />;
 }
