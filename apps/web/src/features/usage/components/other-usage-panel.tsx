@@ -39,10 +39,8 @@ export function OtherUsagePanel({
       </dl>
       {mayTakeOver && (
         <UsageActionButton
+          action="takeOver"
           variant="secondary"
-          label={t('usage.other.takeOver')}
-          withNotesLabel={t('usage.other.takeOverWithNotes')}
-          moreLabel={t('usage.other.takeOverOptions')}
           isPending={isPending}
           onAction={onTakeOver}
           onActionWithNotes={onTakeOverWithNotes}

@@ -30,10 +30,8 @@ export function OwnUsagePanel({ session, isPending, onEnd, onEndWithNotes }: Own
         </div>
       </dl>
       <UsageActionButton
+        action="end"
         variant="danger-soft"
-        label={t('usage.own.end')}
-        withNotesLabel={t('usage.own.endWithNotes')}
-        moreLabel={t('usage.own.endOptions')}
         isPending={isPending}
         onAction={onEnd}
         onActionWithNotes={onEndWithNotes}

@@ -1,12 +1,10 @@
 import { Button, ButtonGroup, Dropdown, IconChevronDown, Label } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
+import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 
 type UsageActionButtonProps = {
-  label: string;
-  withNotesLabel: string;
-  /** Names the menu button, which shows only an arrow. */
-  moreLabel: string;
+  action: UsageAction;
   variant?: 'primary' | 'danger-soft' | 'secondary';
   isPending: boolean;
   onAction: () => void;
@@ -18,9 +16,7 @@ type UsageActionButtonProps = {
  * is disabled and says why: a start must reach the server now, not whenever the network returns.
  */
 export function UsageActionButton({
-  label,
-  withNotesLabel,
-  moreLabel,
+  action,
   variant = 'primary',
   isPending,
   onAction,
@@ -28,6 +24,11 @@ export function UsageActionButton({
 }: UsageActionButtonProps) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
+  const texts = USAGE_ACTION_TEXTS[action];
+  const label = t(texts.label);
+  const withNotesLabel = t(texts.withNotes);
+  // Names the menu button, which shows only an arrow.
+  const moreLabel = t(texts.more);
   return (
     <div className="flex flex-col items-start gap-1">
       <ButtonGroup className="self-start" variant={variant} isDisabled={isPending || !isOnline}>

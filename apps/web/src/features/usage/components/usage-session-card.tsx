@@ -6,14 +6,13 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useSignedInUser } from '../../../sign-in/sign-in-context.tsx';
 import { useActiveUsage, useCanControl } from '../api/use-active-usage.ts';
 import type { UsageCommands } from '../hooks/use-usage-commands.ts';
+import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 import { usageCardState } from '../usage-card-state.ts';
 import { IntroductionRequiredNotice } from './introduction-required-notice.tsx';
 import { NotesModal } from './notes-modal.tsx';
 import { OtherUsagePanel } from './other-usage-panel.tsx';
 import { OwnUsagePanel } from './own-usage-panel.tsx';
 import { UsageActionButton } from './usage-action-button.tsx';
-
-type NotesAction = 'start' | 'end' | 'takeOver';
 
 type UsageSessionCardProps = {
   resource: Resource;
@@ -28,7 +27,7 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
   const viewer = useSignedInUser();
   const activeUsage = useActiveUsage(resource.id);
   const canControl = useCanControl(resource.id);
-  const [notesAction, setNotesAction] = useState<NotesAction>('start');
+  const [notesAction, setNotesAction] = useState<UsageAction>('start');
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const state = usageCardState({
     session: activeUsage.data?.usage,
@@ -43,23 +42,11 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
       ? canControl
       : undefined;
 
-  const askForNotes = (action: NotesAction) => {
+  const askForNotes = (action: UsageAction) => {
     setNotesAction(action);
     setIsNotesOpen(true);
   };
-  const notesTexts = {
-    start: {
-      title: t('usage.available.startWithNotes'),
-      submit: t('usage.available.start'),
-      run: commands.start,
-    },
-    end: { title: t('usage.own.endWithNotes'), submit: t('usage.own.end'), run: commands.end },
-    takeOver: {
-      title: t('usage.other.takeOverWithNotes'),
-      submit: t('usage.other.takeOver'),
-      run: commands.takeOver,
-    },
-  }[notesAction];
+  const notesTexts = USAGE_ACTION_TEXTS[notesAction];
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -94,9 +81,7 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
           <div className="flex flex-col gap-4">
             <p className="text-muted">{t('usage.available.description')}</p>
             <UsageActionButton
-              label={t('usage.available.start')}
-              withNotesLabel={t('usage.available.startWithNotes')}
-              moreLabel={t('usage.available.startOptions')}
+              action="start"
               isPending={commands.isPending}
               onAction={() => commands.start()}
               onActionWithNotes={() => askForNotes('start')}
@@ -109,9 +94,9 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
       <NotesModal
         isOpen={isNotesOpen}
         onOpenChange={setIsNotesOpen}
-        title={notesTexts.title}
-        submitLabel={notesTexts.submit}
-        onSubmit={(notes) => notesTexts.run(notes)}
+        title={t(notesTexts.withNotes)}
+        submitLabel={t(notesTexts.label)}
+        onSubmit={(notes) => commands[notesAction](notes)}
       />
     </Card>
   );
