@@ -2,7 +2,7 @@ import { Card } from '@heroui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
+import { MainContent, SkipLink } from '../../../components/skip-link.tsx';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
 import { useSsoProviders } from '../api/use-sso-providers.ts';
@@ -35,11 +35,7 @@ export function UnauthenticatedScreen() {
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <SkipLink />
       <WelcomePanel />
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="flex flex-col items-center justify-center gap-2 p-4 outline-none"
-      >
+      <MainContent className="flex flex-col items-center justify-center gap-2 p-4">
         <div className="flex w-full max-w-md justify-end">
           <LanguageSwitcher />
         </div>
@@ -61,7 +57,7 @@ export function UnauthenticatedScreen() {
             {view !== 'forgotPassword' && <SsoProviderButtons providers={ssoProviders.data ?? []} />}
           </Card.Content>
         </Card>
-      </main>
+      </MainContent>
       {ssoCode && (
         <Suspense>
           <SsoCodeExchange code={ssoCode} />

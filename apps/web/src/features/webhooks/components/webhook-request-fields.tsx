@@ -1,10 +1,10 @@
-import { Description, Input, Label, ListBox, Select, TextArea, TextField } from '@heroui/react';
+import { Description, Input, Label, ListBox, Select, TextArea } from '@heroui/react';
 import { NAME_MAX_LENGTH, WEBHOOK_METHODS, type Webhook, type WebhookMethod } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { LengthHint } from '../../../components/length-hint.tsx';
-import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import type { WebhookFormState } from '../hooks/use-webhook-form.ts';
 import { CredentialHeadersNote } from './credential-headers-note.tsx';
+import { WebhookTextField } from './webhook-text-field.tsx';
 
 type WebhookRequestFieldsProps = {
   form: WebhookFormState;
@@ -15,22 +15,13 @@ type WebhookRequestFieldsProps = {
 /** The webhook's name and the request it sends: method, address and headers (spec 02 §3, §5). */
 export function WebhookRequestFields({ form, webhook }: WebhookRequestFieldsProps) {
   const { t } = useTranslation();
-  const { values, set, errorOf } = form;
+  const { values, set } = form;
   return (
     <>
-      <TextField
-        isRequired
-        name="name"
-        value={values.name}
-        onChange={set('name')}
-        isInvalid={errorOf('name') !== undefined}
-        autoFocus
-      >
-        <Label>{t('webhooks.form.name')}</Label>
+      <WebhookTextField form={form} field="name" label={t('webhooks.form.name')} isRequired autoFocus>
         <Input />
         <LengthHint value={values.name} max={NAME_MAX_LENGTH} />
-        <TranslatedFieldError serverMessage={errorOf('name')} />
-      </TextField>
+      </WebhookTextField>
       <div className="flex flex-col gap-4 sm:flex-row">
         <Select
           className="sm:w-36"
@@ -55,31 +46,21 @@ export function WebhookRequestFields({ form, webhook }: WebhookRequestFieldsProp
             </ListBox>
           </Select.Popover>
         </Select>
-        <TextField
+        <WebhookTextField
+          form={form}
+          field="url"
+          label={t('webhooks.form.url')}
           isRequired
           className="min-w-0 flex-1"
-          name="url"
-          value={values.url}
-          onChange={set('url')}
-          isInvalid={errorOf('url') !== undefined}
         >
-          <Label>{t('webhooks.form.url')}</Label>
           <Input inputMode="url" autoComplete="off" spellCheck={false} />
-          <TranslatedFieldError serverMessage={errorOf('url')} />
-        </TextField>
+        </WebhookTextField>
       </div>
       {values.method === 'GET' && <p className="text-sm text-muted">{t('webhooks.form.getSendsNoBody')}</p>}
-      <TextField
-        name="headers"
-        value={values.headers}
-        onChange={set('headers')}
-        isInvalid={errorOf('headers') !== undefined}
-      >
-        <Label>{t('webhooks.form.headers')}</Label>
+      <WebhookTextField form={form} field="headers" label={t('webhooks.form.headers')}>
         <TextArea rows={3} spellCheck={false} className="font-mono text-sm" />
         <Description>{t('webhooks.form.headersHint')}</Description>
-        <TranslatedFieldError serverMessage={errorOf('headers')} />
-      </TextField>
+      </WebhookTextField>
       <CredentialHeadersNote webhook={webhook} url={values.url} />
     </>
   );

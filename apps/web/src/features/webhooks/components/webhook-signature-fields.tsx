@@ -1,8 +1,8 @@
-import { Input, Label, TextField } from '@heroui/react';
+import { Input } from '@heroui/react';
 import { DEFAULT_WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import type { WebhookFormState } from '../hooks/use-webhook-form.ts';
+import { WebhookTextField } from './webhook-text-field.tsx';
 
 /** Where the signature scheme is explained at length (spec 02 §2). */
 export const WEBHOOK_DOCS_PATH = '/docs/webhooks';
@@ -10,22 +10,18 @@ export const WEBHOOK_DOCS_PATH = '/docs/webhooks';
 /** The header the signature travels in, and how a receiver checks it (spec 02 §2, §5). */
 export function WebhookSignatureFields({ form }: { form: WebhookFormState }) {
   const { t } = useTranslation();
-  const { values, set, errorOf } = form;
   return (
     <>
-      <TextField
+      <WebhookTextField
+        form={form}
+        field="signatureHeader"
+        label={t('webhooks.form.signatureHeader')}
         isRequired
-        name="signatureHeader"
-        value={values.signatureHeader}
-        onChange={set('signatureHeader')}
-        isInvalid={errorOf('signatureHeader') !== undefined}
       >
-        <Label>{t('webhooks.form.signatureHeader')}</Label>
         <Input autoComplete="off" spellCheck={false} className="font-mono" />
-        <TranslatedFieldError serverMessage={errorOf('signatureHeader')} />
-      </TextField>
+      </WebhookTextField>
       <SignatureExplanation
-        signatureHeader={values.signatureHeader.trim() || DEFAULT_WEBHOOK_SIGNATURE_HEADER}
+        signatureHeader={form.values.signatureHeader.trim() || DEFAULT_WEBHOOK_SIGNATURE_HEADER}
       />
     </>
   );
