@@ -1,6 +1,14 @@
-import { OutcomeAlert } from './outcome-alert.tsx';
+import { Alert } from '@heroui/react';
 
 /** A failed submit, shown above the form. */
 export function FormErrorAlert({ title, message }: { title: string; message: string }) {
-  return <OutcomeAlert status="danger" title={title} message={message} />;
+  return (
+    <Alert status="danger" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{message}</Alert.Description>
+      </Alert.Content>
+    </Alert>
+  );
 }

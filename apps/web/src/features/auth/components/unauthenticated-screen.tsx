@@ -1,7 +1,6 @@
-import { Card } from '@heroui/react';
+import { Alert, Card } from '@heroui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 import { MainContent, SkipLink } from '../../../components/skip-link.tsx';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
@@ -42,7 +41,12 @@ export function UnauthenticatedScreen() {
         <Card className="w-full max-w-md">
           <Card.Content className="flex flex-col gap-4 p-2">
             {view === 'login' && signedOutReason === 'signInEnded' && (
-              <OutcomeAlert status="warning" message={t('auth.sessionEnded')} />
+              <Alert status="warning" role="status">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>{t('auth.sessionEnded')}</Alert.Description>
+                </Alert.Content>
+              </Alert>
             )}
             {view === 'login' && (
               <LoginForm
