@@ -5,8 +5,8 @@ import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { initI18n } from './i18n/i18n.ts';
 import { registerServiceWorker } from './pwa/service-worker-registration.ts';
-import { readStoredAuth } from './session/auth-storage.ts';
-import { SIGNED_IN_EVENT } from './session/session-context.tsx';
+import { readStoredAuth } from './sign-in/auth-storage.ts';
+import { SIGNED_IN_EVENT } from './sign-in/sign-in-context.tsx';
 
 void initI18n();
 registerServiceWorker();

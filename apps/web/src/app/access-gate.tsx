@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AccessDenied } from '../components/access-denied.tsx';
-import { hasAccess } from '../session/access.ts';
-import { useSession } from '../session/session-context.tsx';
+import { hasAccess } from '../sign-in/access.ts';
+import { useSignIn } from '../sign-in/sign-in-context.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { useRouteRule } from './route-handle.ts';
 
@@ -15,7 +15,7 @@ const AppShell = lazy(() => import('./shell/app-shell.tsx'));
  * (or the route's own redirect, where it names one).
  */
 export function AccessGate() {
-  const { user } = useSession();
+  const { user } = useSignIn();
   const { access, redirectWhenDenied } = useRouteRule();
 
   if (!user) {

@@ -7,7 +7,7 @@ import { InstallPrompt } from '../features/install-prompt/install-prompt.tsx';
 import { captureInstallPromptEvent } from '../features/install-prompt/install-prompt-event.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
-import { SessionProvider, useSession } from '../session/session-context.tsx';
+import { SignInProvider, useSignIn } from '../sign-in/sign-in-context.tsx';
 import { router } from './router.tsx';
 import { ThemeProvider } from './theme-context.tsx';
 
@@ -22,7 +22,7 @@ const PullToRefreshIndicator = lazy(() =>
 );
 
 function Routes() {
-  const { isInitialized } = useSession();
+  const { isInitialized } = useSignIn();
   return isInitialized ? <RouterProvider router={router} /> : <BootScreen />;
 }
 
@@ -32,9 +32,9 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <ThemeProvider>
         <OfflineBanner />
         <Suspense fallback={<BootScreen />}>
-          <SessionProvider>
+          <SignInProvider>
             <Routes />
-          </SessionProvider>
+          </SignInProvider>
           <Toast.Provider placement="top end" />
           {hasTouchScreen && (
             <Suspense>

@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../session/access.ts';
+import type { RouteAccess } from '../sign-in/access.ts';
 
 /** Access levels shared by the router and the sidebar, so a hidden item and a denied page agree. */
 export const ROUTE_ACCESS = {

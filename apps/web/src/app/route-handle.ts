@@ -1,5 +1,5 @@
 import { type Params, useMatches } from 'react-router';
-import type { RouteAccess } from '../session/access.ts';
+import type { RouteAccess } from '../sign-in/access.ts';
 
 /**
  * What a route declares about itself in its `handle`. `redirectWhenDenied` names where a

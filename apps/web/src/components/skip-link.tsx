@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The id of each layout's main element, the target of the skip link. */
-export const MAIN_CONTENT_ID = 'main-content';
+const MAIN_CONTENT_ID = 'main-content';
 
 /**
  * The first stop of the Tab key on every page: keyboard users jump past the navigation to the
@@ -16,5 +17,14 @@ export function SkipLink() {
     >
       {t('skipToContent')}
     </a>
+  );
+}
+
+/** A layout's main element: where the skip link leads, focusable by it but not by Tab. */
+export function MainContent({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${className} outline-none`}>
+      {children}
+    </main>
   );
 }

@@ -55,7 +55,7 @@ let tokenRejected: ((token: string) => void) | undefined;
 
 /**
  * Called when the server answers 401 to a call sent with a token (signed out elsewhere, revoked,
- * expired, password changed): the session hears of it from whichever call came first.
+ * expired, password changed): the sign-in hears of it from whichever call came first.
  */
 export function onTokenRejected(listener: (token: string) => void): () => void {
   tokenRejected = listener;

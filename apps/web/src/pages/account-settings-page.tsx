@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header.tsx';
 import { EmailChangeCard } from '../features/account/components/email-change-card.tsx';
-import { useSignedInUser } from '../session/session-context.tsx';
+import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 export default function AccountSettingsPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header.tsx';
 import { EnrollCardModal } from '../features/readers/components/enroll-card-modal.tsx';
 import { NfcCardList } from '../features/readers/components/nfc-card-list.tsx';
-import { useSignedInUser } from '../session/session-context.tsx';
+import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 /** /nfc-cards, for every signed-in user (spec 02 §2). */
 export default function NfcCardsPage() {

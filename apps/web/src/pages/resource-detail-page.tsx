@@ -21,9 +21,9 @@ import { useResourceLiveUpdates } from '../features/resources/live/use-resource-
 import { UsageHistoryCard } from '../features/usage/components/usage-history-card.tsx';
 import { UsageSessionCard } from '../features/usage/components/usage-session-card.tsx';
 import { useQrDeepLink } from '../features/usage/hooks/use-qr-deep-link.ts';
-import { type SessionCommands, useSessionCommands } from '../features/usage/hooks/use-session-commands.ts';
+import { type UsageCommands, useUsageCommands } from '../features/usage/hooks/use-usage-commands.ts';
 import { ApiError } from '../lib/api-client.ts';
-import { useSignedInUser } from '../session/session-context.tsx';
+import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 /** /resources/{id}: one resource, its usage and, for those who look after it, its administration. */
 export default function ResourceDetailPage() {
@@ -37,7 +37,7 @@ function ResourceDetail({ resourceId }: { resourceId: number }) {
   const { t } = useTranslation();
   useResourceLiveUpdates();
   const resource = useResource(resourceId);
-  const commands = useSessionCommands(resourceId);
+  const commands = useUsageCommands(resourceId);
   useQrDeepLink(resourceId, commands);
 
   if (resource.error instanceof ApiError && resource.error.status === 404) return <ResourceNotFound />;
@@ -56,7 +56,7 @@ function ResourceDetail({ resourceId }: { resourceId: number }) {
 
 type OpenDialog = 'documentation' | 'edit' | 'qrCode' | null;
 
-function ResourceDetailContent({ resource, commands }: { resource: Resource; commands: SessionCommands }) {
+function ResourceDetailContent({ resource, commands }: { resource: Resource; commands: UsageCommands }) {
   const { t } = useTranslation();
   const viewer = useSignedInUser();
   const isManager = viewer.systemPermissions.canManageResources;

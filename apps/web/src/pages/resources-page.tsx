@@ -10,7 +10,7 @@ import { useOverviewFilters } from '../features/resource-overview/hooks/use-over
 import { useOverviewSearch } from '../features/resource-overview/hooks/use-overview-search.ts';
 import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
 import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
-import { useSignedInUser } from '../session/session-context.tsx';
+import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 type OpenDialog = 'scanner' | 'resource' | 'group' | undefined;
 

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { readStoredAuth } from '../session/auth-storage.ts';
+import { readStoredAuth } from '../sign-in/auth-storage.ts';
 import { forgetPersistedQueryCache, QUERY_CACHE_STORAGE_KEY } from './query-cache-storage.ts';
 
 /** Answers older than this are not shown offline: a week-old overview misleads more than it helps. */
@@ -26,7 +26,7 @@ function read(): Persisted | undefined {
 }
 
 function write(client: QueryClient): void {
-  // Only a signed-in member's answers are kept, and only while the session lasts.
+  // Only a signed-in member's answers are kept, and only while the sign-in lasts.
   if (!readStoredAuth()) {
     forgetPersistedQueryCache();
     return;

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link.tsx';
+import { MainContent, SkipLink } from '../../components/skip-link.tsx';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
-import { useSignedInUser } from '../../session/session-context.tsx';
+import { useSignedInUser } from '../../sign-in/sign-in-context.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -32,9 +32,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
       />
       <Sidebar id={SIDEBAR_ID} user={user} isOpen={isSidebarOpen} onClose={() => setSidebarOpen(false)} />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
-        {children}
-      </main>
+      <MainContent className="min-w-0 flex-1 p-4 md:p-8">{children}</MainContent>
     </div>
   );
 }

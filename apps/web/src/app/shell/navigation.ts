@@ -8,7 +8,7 @@ import {
   WrenchIcon,
 } from '../../components/icons.tsx';
 import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
-import type { RouteAccess } from '../../session/access.ts';
+import type { RouteAccess } from '../../sign-in/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
 export type NavItem = {

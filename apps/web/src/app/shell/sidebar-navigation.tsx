@@ -1,7 +1,7 @@
 import type { User } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { hasAccess } from '../../session/access.ts';
+import { hasAccess } from '../../sign-in/access.ts';
 import { NAVIGATION } from './navigation.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronUpDownIcon } from '../../components/icons.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { LANGUAGE_NAMES, LANGUAGES, useLanguage } from '../../features/language/hooks/use-language.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSignIn } from '../../sign-in/sign-in-context.tsx';
 
 /** Sidebar footer: who is signed in, with account settings and sign-out (spec 01 §2). */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { signOut } = useSession();
+  const { signOut } = useSignIn();
   const { current, choose } = useLanguage();
   return (
     <Dropdown>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
-import { currentUserQueryKey } from '../../../session/session-api.ts';
+import { currentUserQueryKey } from '../../../sign-in/sign-in-api.ts';
 import { confirmEmailChange } from './account-api.ts';
 
 export function useConfirmEmailChange() {

@@ -1,7 +1,8 @@
-import { Alert, Card } from '@heroui/react';
+import { Card } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { NewEmailForm } from '../../../components/new-email-form.tsx';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 import { useRequestEmailChange } from '../api/use-request-email-change.ts';
 import { requestEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
 
@@ -21,24 +22,18 @@ export function EmailChangeCard({ user }: { user: User }) {
       </Card.Header>
       <Card.Content className="flex flex-col gap-4">
         {request.isSuccess && (
-          <Alert status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('account.settings.requestedTitle')}</Alert.Title>
-              <Alert.Description>
-                {t('account.settings.requestedMessage', { email: request.variables })}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert>
+          <OutcomeAlert
+            status="success"
+            title={t('account.settings.requestedTitle')}
+            message={t('account.settings.requestedMessage', { email: request.variables })}
+          />
         )}
         {request.isError && (
-          <Alert status="danger" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t('account.settings.requestFailedTitle')}</Alert.Title>
-              <Alert.Description>{requestEmailChangeErrorMessage(t, request.error)}</Alert.Description>
-            </Alert.Content>
-          </Alert>
+          <OutcomeAlert
+            status="danger"
+            title={t('account.settings.requestFailedTitle')}
+            message={requestEmailChangeErrorMessage(t, request.error)}
+          />
         )}
         <NewEmailForm
           label={t('account.settings.newEmail')}

@@ -1,7 +1,8 @@
-import { Alert, Button, Card } from '@heroui/react';
+import { Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadingView } from '../../../components/loading-view.tsx';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 
 export type MailLinkOutcome =
   | { state: 'pending'; label: string }
@@ -40,12 +41,7 @@ export function MailLinkOutcomeCard({ outcome }: { outcome: MailLinkOutcome }) {
         <Card.Title className="text-xl">{outcome.title}</Card.Title>
       </Card.Header>
       <Card.Content>
-        <Alert status="danger" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>{outcome.message}</Alert.Description>
-          </Alert.Content>
-        </Alert>
+        <OutcomeAlert status="danger" message={outcome.message} />
       </Card.Content>
       <Card.Footer className="flex flex-wrap gap-2">
         {outcome.onRetry && <Button onPress={outcome.onRetry}>{t('common.tryAgain')}</Button>}

@@ -2,12 +2,11 @@ import { Card, Form } from '@heroui/react';
 import { PASSWORD_MIN_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
-import { LoadingView } from '../../../components/loading-view.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { notifyError } from '../../../lib/notify.ts';
 import { useResetPassword } from '../api/use-reset-password.ts';
+import { MailLinkOutcomeCard } from './mail-link-outcome-card.tsx';
 
 type ResetPasswordCardProps = { token: string; userId: number };
 
@@ -19,24 +18,15 @@ export function ResetPasswordCard({ token, userId }: ResetPasswordCardProps) {
   const [confirmation, setConfirmation] = useState('');
 
   if (reset.isPending) {
-    return (
-      <Card>
-        <LoadingView label={t('account.resetPassword.pending')} />
-      </Card>
-    );
+    return <MailLinkOutcomeCard outcome={{ state: 'pending', label: t('account.resetPassword.pending') }} />;
   }
   if (reset.isSuccess) {
-    return (
-      <Card>
-        <Card.Header>
-          <Card.Title className="text-xl">{t('account.resetPassword.successTitle')}</Card.Title>
-          <Card.Description>{t('account.resetPassword.successMessage')}</Card.Description>
-        </Card.Header>
-        <Card.Footer>
-          <LinkButton to="/">{t('common.goToLogin')}</LinkButton>
-        </Card.Footer>
-      </Card>
-    );
+    const done = {
+      state: 'done',
+      title: t('account.resetPassword.successTitle'),
+      message: t('account.resetPassword.successMessage'),
+    } as const;
+    return <MailLinkOutcomeCard outcome={done} />;
   }
   return (
     <Card>

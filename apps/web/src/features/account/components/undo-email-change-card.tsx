@@ -1,6 +1,7 @@
-import { Alert, Button, Card } from '@heroui/react';
+import { Button, Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 import { useUndoEmailChange } from '../api/use-undo-email-change.ts';
 import { undoEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
 import { type MailLinkOutcome, MailLinkOutcomeCard } from './mail-link-outcome-card.tsx';
@@ -40,12 +41,7 @@ export function UndoEmailChangeCard({ token, email }: UndoEmailChangeCardProps) 
       </Card.Header>
       {undo.isError && (
         <Card.Content>
-          <Alert status="danger" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{undoEmailChangeErrorMessage(t, undo.error)}</Alert.Description>
-            </Alert.Content>
-          </Alert>
+          <OutcomeAlert status="danger" message={undoEmailChangeErrorMessage(t, undo.error)} />
         </Card.Content>
       )}
       <Card.Footer className="flex flex-wrap gap-2">

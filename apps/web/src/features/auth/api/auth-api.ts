@@ -13,7 +13,7 @@ export const registerUser = (body: CreateUserBody) => apiClient.post<User>('/api
 export const requestPasswordReset = (email: string) =>
   apiClient.post<{ message: string }>('/api/users/reset-password', { email });
 
-/** The session for the single-use code a finished single sign-on returned with (decision 14). */
+/** The sign-in for the single-use code a finished single sign-on returned with (decision 14). */
 export const exchangeSsoCode = (code: string) =>
   apiClient.post<AuthSession>('/api/auth/sso/session', { code });
 

@@ -1,7 +1,7 @@
 import { ErrorCodes, type LocalSignInBody } from '@toolpass/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { signInLocal } from './auth-api.ts';
 
 /**
@@ -10,7 +10,7 @@ import { signInLocal } from './auth-api.ts';
  * in when the address was confirmed meanwhile.
  */
 export function useResendVerification() {
-  const { signIn } = useSession();
+  const { signIn } = useSignIn();
   return useSingleFlightMutation({
     mutationFn: async (body: LocalSignInBody): Promise<'sent' | 'signedIn'> => {
       try {

@@ -7,8 +7,8 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
+import { useLocalSignIn } from '../api/use-local-sign-in.ts';
 import { useResendVerification } from '../api/use-resend-verification.ts';
-import { useSignIn } from '../api/use-sign-in.ts';
 import { signInErrorMessage } from '../hooks/auth-error-messages.ts';
 
 type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
@@ -16,7 +16,7 @@ type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
 /** Username or email plus password; all fields required (spec 01 §2). */
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const { t } = useTranslation();
-  const signIn = useSignIn();
+  const signIn = useLocalSignIn();
   // The sign-in screen's own button, not SubmitButton: its chunk would push this screen over budget.
   const needsConnection = useNeedsConnection();
   const resend = useResendVerification();

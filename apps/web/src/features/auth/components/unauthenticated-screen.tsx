@@ -1,8 +1,8 @@
 import { Alert, Card } from '@heroui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link.tsx';
-import { useSession } from '../../../session/session-context.tsx';
+import { MainContent, SkipLink } from '../../../components/skip-link.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
 import { useSsoProviders } from '../api/use-sso-providers.ts';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
@@ -26,7 +26,7 @@ type View = 'login' | 'register' | 'forgotPassword';
 /** Sign-in, registration and forgotten password on one page (spec 01 §2). */
 export function UnauthenticatedScreen() {
   const { t } = useTranslation();
-  const { signedOutReason } = useSession();
+  const { signedOutReason } = useSignIn();
   const [view, setView] = useState<View>('login');
   const { code: ssoCode, accountLinking, onAccountLinked } = useSsoReturn();
   const ssoProviders = useSsoProviders();
@@ -34,17 +34,13 @@ export function UnauthenticatedScreen() {
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <SkipLink />
       <WelcomePanel />
-      <main
-        id={MAIN_CONTENT_ID}
-        tabIndex={-1}
-        className="flex flex-col items-center justify-center gap-2 p-4 outline-none"
-      >
+      <MainContent className="flex flex-col items-center justify-center gap-2 p-4">
         <div className="flex w-full max-w-md justify-end">
           <LanguageSwitcher />
         </div>
         <Card className="w-full max-w-md">
           <Card.Content className="flex flex-col gap-4 p-2">
-            {view === 'login' && signedOutReason === 'sessionEnded' && (
+            {view === 'login' && signedOutReason === 'signInEnded' && (
               <Alert status="warning" role="status">
                 <Alert.Indicator />
                 <Alert.Content>
@@ -65,7 +61,7 @@ export function UnauthenticatedScreen() {
             {view !== 'forgotPassword' && <SsoProviderButtons providers={ssoProviders.data ?? []} />}
           </Card.Content>
         </Card>
-      </main>
+      </MainContent>
       {ssoCode && (
         <Suspense>
           <SsoCodeExchange code={ssoCode} />

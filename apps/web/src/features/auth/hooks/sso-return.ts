@@ -3,7 +3,7 @@ const SSO_ERROR_PARAM = 'ssoError';
 /** The parameter of a signed-in return's single-use code (contracts' SSO_CODE_PARAM). */
 const SSO_CODE_PARAM = 'ssoCode';
 /**
- * Older servers answered the session itself in `auth`. It is taken out of the address and never
+ * Older servers answered the sign-in itself in `auth`. It is taken out of the address and never
  * used: a link with someone's `auth` would sign the visitor in to that account.
  */
 const LEGACY_AUTH_PARAM = 'auth';
@@ -17,7 +17,7 @@ export type AccountLinking = {
 };
 
 export type SsoReturn = {
-  /** The single-use code to exchange for the session (POST /api/auth/sso/session). */
+  /** The single-use code to exchange for the sign-in (POST /api/auth/sso/session). */
   code: string | undefined;
   accountLinking: AccountLinking | undefined;
   /**

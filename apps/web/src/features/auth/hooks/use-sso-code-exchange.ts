@@ -5,7 +5,7 @@ import { useExchangeSsoCode } from '../api/use-exchange-sso-code.ts';
 import { ssoCodeErrorText } from './sso-link-error.ts';
 
 /**
- * Exchanges the single-use code of a single sign-on return for the session once; a success
+ * Exchanges the single-use code of a single sign-on return for the sign-in once; a success
  * signs in, a refusal (used, late, unknown) says so.
  */
 export function useSsoCodeExchange(code: string) {

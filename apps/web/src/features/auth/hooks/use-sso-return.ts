@@ -7,7 +7,7 @@ import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
  * Acts on the return from single sign-on (spec 01 §2): its single-use code is handed to the
- * caller to exchange for the session (use-sso-code-exchange.ts); an account linking request is
+ * caller to exchange for the sign-in (use-sso-code-exchange.ts); an account linking request is
  * handed to the caller until it is linked; a failed sign-on's reason is shown. All are taken out
  * of the address at once (history.replaceState), so neither the address bar nor history keeps them.
  */

@@ -17,7 +17,7 @@ import {
   validateDocumentation,
 } from '../documentation-draft.ts';
 import { DocumentationForm } from './documentation-form.tsx';
-import { DocumentationLoadError } from './documentation-load-error.tsx';
+import { DocumentationPageLoadError } from './documentation-load-error.tsx';
 
 const FORM_ID = 'documentation-form';
 
@@ -39,12 +39,7 @@ export function DocumentationEditor({ resourceId }: { resourceId: number }) {
     return (
       <>
         <PageHeader title={t('documentation.editor.title')} back={back} />
-        <div className="flex flex-col items-start gap-4">
-          <DocumentationLoadError error={resource.error} onRetry={() => void resource.refetch()} />
-          <LinkButton to="/resources" variant="secondary">
-            {t('documentation.backToResources')}
-          </LinkButton>
-        </div>
+        <DocumentationPageLoadError error={resource.error} onRetry={() => void resource.refetch()} />
       </>
     );
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
@@ -18,5 +19,18 @@ export function DocumentationLoadError({ error, onRetry }: DocumentationLoadErro
       message={error.message || t('documentation.unknownError')}
       onRetry={onRetry}
     />
+  );
+}
+
+/** A documentation page whose resource did not load: the reason, and a way back to the resources. */
+export function DocumentationPageLoadError(props: DocumentationLoadErrorProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <DocumentationLoadError {...props} />
+      <LinkButton to="/resources" variant="secondary">
+        {t('documentation.backToResources')}
+      </LinkButton>
+    </div>
   );
 }

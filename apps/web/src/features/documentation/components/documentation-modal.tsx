@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingView } from '../../../components/loading-view.tsx';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { useResourceDocumentation } from '../api/use-resource-documentation.ts';
 import { documentationEditPath, newTabTarget } from '../documentation-links.ts';
 import { DocumentationLoadError } from './documentation-load-error.tsx';
@@ -43,7 +43,7 @@ type ContentProps = {
 
 function DocumentationModalContent({ resourceId, isFullscreen, onFullscreenChange }: ContentProps) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user } = useSignIn();
   const resource = useResourceDocumentation(resourceId, { refetchOnOpen: true });
   const [frameReloadKey, setFrameReloadKey] = useState(0);
   const small = buttonVariants({ variant: 'tertiary', size: 'sm' });

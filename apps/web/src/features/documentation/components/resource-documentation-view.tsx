@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { useResourceDocumentation } from '../api/use-resource-documentation.ts';
 import { documentationEditPath } from '../documentation-links.ts';
-import { DocumentationLoadError } from './documentation-load-error.tsx';
+import { DocumentationPageLoadError } from './documentation-load-error.tsx';
 import { DocumentationViewer } from './documentation-viewer.tsx';
 
 /** The read-only documentation page of a resource (spec 02 §2 "Documentation page"). */
 export function ResourceDocumentationView({ resourceId }: { resourceId: number }) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user } = useSignIn();
   const resource = useResourceDocumentation(resourceId);
   const [frameReloadKey, setFrameReloadKey] = useState(0);
   const back = { to: `/resources/${resourceId}`, label: t('documentation.back') };
@@ -33,12 +33,7 @@ export function ResourceDocumentationView({ resourceId }: { resourceId: number }
     return (
       <>
         <PageHeader title={t('documentation.title')} back={back} />
-        <div className="flex flex-col items-start gap-4">
-          <DocumentationLoadError error={resource.error} onRetry={() => void resource.refetch()} />
-          <LinkButton to="/resources" variant="secondary">
-            {t('documentation.backToResources')}
-          </LinkButton>
-        </div>
+        <DocumentationPageLoadError error={resource.error} onRetry={() => void resource.refetch()} />
       </>
     );
   }

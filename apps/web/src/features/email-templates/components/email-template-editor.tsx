@@ -1,11 +1,10 @@
-import { Button, Card, FieldError, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { Button, Card, FieldError, Input, Label, Modal, TextField } from '@heroui/react';
 import type { EmailTemplate } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/link-button.tsx';
+import { LoadedPage } from '../../../components/loaded-page.tsx';
+import { PageForm } from '../../../components/page-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useEmailTemplate } from '../api/use-email-templates.ts';
 import { useMjmlPreview } from '../api/use-mjml-preview.ts';
 import { emailTemplateErrorDetail, problemText } from '../hooks/email-template-messages.ts';
@@ -22,25 +21,19 @@ export const MJML_DOCUMENTATION_URL = 'https://documentation.mjml.io/';
 /** /email-templates/{type}: the saved template, loaded first (spec 02 §2 "Email templates"). */
 export function EmailTemplateEditor({ type }: { type: string }) {
   const { t } = useTranslation();
-  const template = useEmailTemplate(type);
-  const back = { to: EMAIL_TEMPLATES_PATH, label: t('emailTemplates.back') };
-
-  if (!template.isSuccess) {
-    return (
-      <>
-        <PageHeader title={t('emailTemplates.editor.loadingTitle')} back={back} />
-        <QueryFallback
-          query={template}
-          skeletonClassName="h-[36rem] w-full rounded-2xl"
-          errorTitle={t('emailTemplates.editor.loadFailed')}
-          errorMessage={(error) => emailTemplateErrorDetail(t, error)}
-          notFoundTitle={t('emailTemplates.messages.notFound')}
-        />
-      </>
-    );
-  }
-  // Starts from the saved template once; a refetch (focus, reconnect) does not wipe the draft.
-  return <TemplateForm template={template.data} />;
+  return (
+    <LoadedPage
+      query={useEmailTemplate(type)}
+      title={t('emailTemplates.editor.loadingTitle')}
+      back={{ to: EMAIL_TEMPLATES_PATH, label: t('emailTemplates.back') }}
+      skeletonClassName="h-[36rem] w-full rounded-2xl"
+      errorTitle={t('emailTemplates.editor.loadFailed')}
+      errorMessage={(error) => emailTemplateErrorDetail(t, error)}
+      notFoundTitle={t('emailTemplates.messages.notFound')}
+    >
+      {(template) => <TemplateForm template={template} />}
+    </LoadedPage>
+  );
 }
 
 function TemplateForm({ template }: { template: EmailTemplate }) {
@@ -51,7 +44,14 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
   const [isFullScreen, setIsFullScreen] = useState(false);
   const subjectError = problemText(t, form.problems.subject) ?? form.serverErrors.subject?.[0];
   const bodyError = problemText(t, form.problems.body) ?? form.serverErrors.body?.[0];
-  const changeBody = (body: string) => form.change({ ...form.draft, body });
+  // The same body, variables and preview in the page and in the full-screen view.
+  const workspace = {
+    body: form.draft.body,
+    onChange: (body: string) => form.change({ ...form.draft, body }),
+    variables: template.variables,
+    preview,
+    error: bodyError,
+  };
 
   const documentationLink = (
     <a
@@ -81,14 +81,12 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
       />
       <Card>
         <Card.Content>
-          <Form
-            // The checks are the app's own, in the app's language; the browser's would not be.
-            validationBehavior="aria"
-            className="flex flex-col gap-6"
-            onSubmit={(event) => {
-              event.preventDefault();
-              form.submit();
-            }}
+          <PageForm
+            onSubmit={form.submit}
+            cancelTo={EMAIL_TEMPLATES_PATH}
+            cancelLabel={t('emailTemplates.cancel')}
+            submitLabel={t('emailTemplates.editor.save')}
+            isPending={form.isSaving}
           >
             <TextField
               variant="secondary"
@@ -104,11 +102,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
             </TextField>
 
             <TemplateBodyWorkspace
-              body={form.draft.body}
-              onChange={changeBody}
-              variables={template.variables}
-              preview={preview}
-              error={bodyError}
+              {...workspace}
               toolbar={
                 <div className="flex flex-wrap items-center gap-3">
                   {documentationLink}
@@ -118,14 +112,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
                 </div>
               }
             />
-
-            <div className="flex flex-wrap justify-end gap-2">
-              <LinkButton to={EMAIL_TEMPLATES_PATH} variant="tertiary">
-                {t('emailTemplates.cancel')}
-              </LinkButton>
-              <SubmitButton isPending={form.isSaving}>{t('emailTemplates.editor.save')}</SubmitButton>
-            </div>
-          </Form>
+          </PageForm>
         </Card.Content>
       </Card>
 
@@ -137,15 +124,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
               <Modal.Heading>{t('emailTemplates.editor.fullScreenTitle', { name: form.name })}</Modal.Heading>
             </Modal.Header>
             <Modal.Body>
-              <TemplateBodyWorkspace
-                body={form.draft.body}
-                onChange={changeBody}
-                variables={template.variables}
-                preview={preview}
-                error={bodyError}
-                isFullScreen
-                toolbar={documentationLink}
-              />
+              <TemplateBodyWorkspace {...workspace} isFullScreen toolbar={documentationLink} />
             </Modal.Body>
             <Modal.Footer>
               <Button slot="close" variant="secondary">

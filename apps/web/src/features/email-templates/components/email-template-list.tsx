@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { useEmailTemplates } from '../api/use-email-templates.ts';
 import { emailTemplateErrorDetail, templateTypeName } from '../hooks/email-template-messages.ts';
 
@@ -36,38 +37,34 @@ export function EmailTemplateList() {
   }
 
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('emailTemplates.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('emailTemplates.type')}</Table.Column>
-            <Table.Column>{t('emailTemplates.subject')}</Table.Column>
-            <Table.Column>{t('emailTemplates.actions')}</Table.Column>
-          </Table.Header>
-          <Table.Body items={rows} dependencies={[i18n.language]}>
-            {(row) => (
-              <Table.Row id={row.id}>
-                <Table.Cell className="align-top">
-                  <div className="flex flex-col">
-                    <span className="font-medium">{row.name}</span>
-                    <span className="font-mono text-xs text-muted">{row.type}</span>
-                  </div>
-                </Table.Cell>
-                <Table.Cell className="align-top [overflow-wrap:anywhere]">{row.subject}</Table.Cell>
-                <Table.Cell className="align-top">
-                  <Link
-                    to={`/email-templates/${row.type}`}
-                    className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-                    aria-label={t('emailTemplates.editLabel', { name: row.name })}
-                  >
-                    {t('emailTemplates.edit')}
-                  </Link>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('emailTemplates.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('emailTemplates.type')}</Table.Column>
+        <Table.Column>{t('emailTemplates.subject')}</Table.Column>
+        <Table.Column>{t('emailTemplates.actions')}</Table.Column>
+      </Table.Header>
+      <Table.Body items={rows} dependencies={[i18n.language]}>
+        {(row) => (
+          <Table.Row id={row.id}>
+            <Table.Cell className="align-top">
+              <div className="flex flex-col">
+                <span className="font-medium">{row.name}</span>
+                <span className="font-mono text-xs text-muted">{row.type}</span>
+              </div>
+            </Table.Cell>
+            <Table.Cell className="align-top [overflow-wrap:anywhere]">{row.subject}</Table.Cell>
+            <Table.Cell className="align-top">
+              <Link
+                to={`/email-templates/${row.type}`}
+                className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+                aria-label={t('emailTemplates.editLabel', { name: row.name })}
+              >
+                {t('emailTemplates.edit')}
+              </Link>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

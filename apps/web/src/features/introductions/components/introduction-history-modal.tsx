@@ -2,6 +2,7 @@ import { Button, Modal, Table } from '@heroui/react';
 import type { Introduction } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { PagePagination } from '../../../components/page-pagination.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { INTRODUCTIONS_PAGE_SIZE } from '../api/introductions-queries.ts';
 import { useClientPage } from '../hooks/use-client-page.ts';
@@ -41,37 +42,33 @@ function HistoryTable({ introduction }: { introduction: Introduction }) {
   const table = useClientPage(introduction.history, INTRODUCTIONS_PAGE_SIZE);
   return (
     <div className="flex flex-col gap-4">
-      <Table>
-        <Table.ScrollContainer>
-          <Table.Content aria-label={t('introductions.historyModal.tableLabel')}>
-            <Table.Header>
-              <Table.Column isRowHeader>{t('introductions.historyModal.date')}</Table.Column>
-              <Table.Column>{t('introductions.historyModal.action')}</Table.Column>
-              <Table.Column>{t('introductions.historyModal.comment')}</Table.Column>
-            </Table.Header>
-            <Table.Body
-              items={table.items}
-              // Rows are cached by item: the language they are worded in is listed here (README).
-              dependencies={[i18n.language]}
-              renderEmptyState={() => (
-                <p className="p-6 text-center text-muted">{t('introductions.historyModal.empty')}</p>
-              )}
-            >
-              {(entry) => (
-                <Table.Row id={entry.id}>
-                  <Table.Cell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    {entry.action === 'grant'
-                      ? t('introductions.historyModal.granted')
-                      : t('introductions.historyModal.revoked')}
-                  </Table.Cell>
-                  <Table.Cell className="whitespace-pre-wrap break-words">{entry.comment ?? '-'}</Table.Cell>
-                </Table.Row>
-              )}
-            </Table.Body>
-          </Table.Content>
-        </Table.ScrollContainer>
-      </Table>
+      <ScrollTable aria-label={t('introductions.historyModal.tableLabel')}>
+        <Table.Header>
+          <Table.Column isRowHeader>{t('introductions.historyModal.date')}</Table.Column>
+          <Table.Column>{t('introductions.historyModal.action')}</Table.Column>
+          <Table.Column>{t('introductions.historyModal.comment')}</Table.Column>
+        </Table.Header>
+        <Table.Body
+          items={table.items}
+          // Rows are cached by item: the language they are worded in is listed here (README).
+          dependencies={[i18n.language]}
+          renderEmptyState={() => (
+            <p className="p-6 text-center text-muted">{t('introductions.historyModal.empty')}</p>
+          )}
+        >
+          {(entry) => (
+            <Table.Row id={entry.id}>
+              <Table.Cell className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Table.Cell>
+              <Table.Cell>
+                {entry.action === 'grant'
+                  ? t('introductions.historyModal.granted')
+                  : t('introductions.historyModal.revoked')}
+              </Table.Cell>
+              <Table.Cell className="whitespace-pre-wrap break-words">{entry.comment ?? '-'}</Table.Cell>
+            </Table.Row>
+          )}
+        </Table.Body>
+      </ScrollTable>
       <PagePagination page={table.page} totalPages={table.totalPages} onChange={table.setPage} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Button, Chip, Table } from '@heroui/react';
 import type { Introduction } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 
 type IntroductionsTableProps = {
   introductions: Introduction[];
@@ -21,63 +22,59 @@ export function IntroductionsTable({
 }: IntroductionsTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('introductions.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
-            <Table.Column>{t('introductions.status')}</Table.Column>
-            <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={introductions}
-            // Rows are cached by item: what they read besides it is listed here (README).
-            dependencies={[i18n.language, onShowHistory, onGrant, onRevoke]}
-            renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introductions.empty')}</p>}
-          >
-            {(introduction) => (
-              <Table.Row id={introduction.receiverUserId}>
-                <Table.Cell
-                  className={
-                    introduction.hasValidIntroduction
-                      ? 'border-s-4 border-s-success'
-                      : 'border-s-4 border-s-danger'
-                  }
-                >
-                  {introduction.receiverUser.username}
-                </Table.Cell>
-                <Table.Cell>
-                  {introduction.hasValidIntroduction ? (
-                    <Chip color="success" size="sm">
-                      {t('introductions.allowed')}
-                    </Chip>
-                  ) : (
-                    <Chip color="danger" size="sm">
-                      {t('introductions.denied')}
-                    </Chip>
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  <div className="flex justify-end gap-2">
-                    <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
-                      {t('introductions.history')}
-                    </Button>
-                    {introduction.hasValidIntroduction ? (
-                      <Button size="sm" variant="danger-soft" onPress={() => onRevoke(introduction)}>
-                        {t('introductions.revoke')}
-                      </Button>
-                    ) : (
-                      <Button size="sm" variant="secondary" onPress={() => onGrant(introduction)}>
-                        {t('introductions.grant')}
-                      </Button>
-                    )}
-                  </div>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('introductions.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
+        <Table.Column>{t('introductions.status')}</Table.Column>
+        <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={introductions}
+        // Rows are cached by item: what they read besides it is listed here (README).
+        dependencies={[i18n.language, onShowHistory, onGrant, onRevoke]}
+        renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introductions.empty')}</p>}
+      >
+        {(introduction) => (
+          <Table.Row id={introduction.receiverUserId}>
+            <Table.Cell
+              className={
+                introduction.hasValidIntroduction
+                  ? 'border-s-4 border-s-success'
+                  : 'border-s-4 border-s-danger'
+              }
+            >
+              {introduction.receiverUser.username}
+            </Table.Cell>
+            <Table.Cell>
+              {introduction.hasValidIntroduction ? (
+                <Chip color="success" size="sm">
+                  {t('introductions.allowed')}
+                </Chip>
+              ) : (
+                <Chip color="danger" size="sm">
+                  {t('introductions.denied')}
+                </Chip>
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              <div className="flex justify-end gap-2">
+                <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
+                  {t('introductions.history')}
+                </Button>
+                {introduction.hasValidIntroduction ? (
+                  <Button size="sm" variant="danger-soft" onPress={() => onRevoke(introduction)}>
+                    {t('introductions.revoke')}
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="secondary" onPress={() => onGrant(introduction)}>
+                    {t('introductions.grant')}
+                  </Button>
+                )}
+              </div>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

@@ -3,7 +3,7 @@ import type { Language } from '@toolpass/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '../../../i18n/i18n.ts';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { fetchPreferences, preferencesQueryKey, savePreferences } from '../api/preferences-api.ts';
 
 /** Each language named in itself, so someone who cannot read the current one still finds theirs. */
@@ -17,7 +17,7 @@ export const LANGUAGES = SUPPORTED_LANGUAGES satisfies readonly Language[];
  */
 export function useLanguage() {
   const { i18n } = useTranslation();
-  const { user } = useSession();
+  const { user } = useSignIn();
   const queryClient = useQueryClient();
   // Not single-flight: when someone picks twice quickly, the last choice must be the one saved.
   const save = useMutation({

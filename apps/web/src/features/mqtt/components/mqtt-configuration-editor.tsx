@@ -1,14 +1,13 @@
-import { Card, Form } from '@heroui/react';
+import { Card } from '@heroui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { MqttConfiguration } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LinkButton } from '../../../components/link-button.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { LoadedPage } from '../../../components/loaded-page.tsx';
+import { PageForm } from '../../../components/page-form.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryFallback } from '../../../components/query-fallback.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { resourceQuery } from '../../resources/api/resources-queries.ts';
 import { useMqttConfiguration } from '../api/use-mqtt-configurations.ts';
 import { useMqttServers } from '../api/use-mqtt-servers.ts';
@@ -33,25 +32,18 @@ export function MqttConfigurationEditEditor({
   configId: number;
 }) {
   const { t } = useTranslation();
-  const configuration = useMqttConfiguration(resourceId, configId);
-  const back = { to: iotPath(resourceId), label: t('iot.back') };
-
-  if (!configuration.isSuccess) {
-    return (
-      <>
-        <PageHeader title={t('mqtt.configurationForm.editTitle')} back={back} />
-        <QueryFallback
-          query={configuration}
-          skeletonClassName="h-96 w-full rounded-2xl"
-          errorTitle={t('mqtt.configurationForm.loadFailed')}
-          errorMessage={(error) => mqttErrorDetail(t, error)}
-          notFoundTitle={t('mqtt.serverMessages.configurationNotFound')}
-        />
-      </>
-    );
-  }
-  // Starts from the saved values once; a refetch does not wipe what is being typed.
-  return <ConfigurationFormCard resourceId={resourceId} configuration={configuration.data} />;
+  return (
+    <LoadedPage
+      query={useMqttConfiguration(resourceId, configId)}
+      title={t('mqtt.configurationForm.editTitle')}
+      back={{ to: iotPath(resourceId), label: t('iot.back') }}
+      errorTitle={t('mqtt.configurationForm.loadFailed')}
+      errorMessage={(error) => mqttErrorDetail(t, error)}
+      notFoundTitle={t('mqtt.serverMessages.configurationNotFound')}
+    >
+      {(configuration) => <ConfigurationFormCard resourceId={resourceId} configuration={configuration} />}
+    </LoadedPage>
+  );
 }
 
 function ConfigurationFormCard({
@@ -88,30 +80,21 @@ function ConfigurationFormCard({
       <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Card>
           <Card.Content>
-            <Form
-              // The checks are the app's own, in the app's language; the browser's would not be.
-              validationBehavior="aria"
-              className="flex flex-col gap-6"
-              onSubmit={(event) => {
-                event.preventDefault();
-                form.submit();
-              }}
+            <PageForm
+              onSubmit={form.submit}
+              cancelTo={back}
+              cancelLabel={t('mqtt.cancel')}
+              submitLabel={form.isEdit ? t('mqtt.save') : t('mqtt.configurationForm.create')}
+              isPending={form.isPending}
+              // No server chosen yet: nothing could be published (spec 02 §4).
+              isSubmitDisabled={form.draft.serverId === null}
             >
               <MqttConfigurationFields
                 form={form}
                 servers={servers.data}
                 onCreateServer={() => setServerModalOpen(true)}
               />
-              <div className="flex flex-wrap justify-end gap-2">
-                <LinkButton to={back} variant="tertiary">
-                  {t('mqtt.cancel')}
-                </LinkButton>
-                {/* No server chosen yet: nothing could be published (spec 02 §4). */}
-                <SubmitButton isDisabled={form.draft.serverId === null} isPending={form.isPending}>
-                  {form.isEdit ? t('mqtt.save') : t('mqtt.configurationForm.create')}
-                </SubmitButton>
-              </div>
-            </Form>
+            </PageForm>
           </Card.Content>
         </Card>
         <Card>

@@ -6,7 +6,6 @@ import {
   Label,
   ListBox,
   Select,
-  Switch,
   TextArea,
   TextField,
 } from '@heroui/react';
@@ -18,6 +17,7 @@ import {
 } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { SwitchField } from '../../../components/switch-field.tsx';
 import type { MqttConfigurationFormState } from '../hooks/use-mqtt-configuration-form.ts';
 import type { MqttConfigurationDraft, MqttConfigurationProblem } from '../mqtt-configuration-draft.ts';
 
@@ -174,19 +174,14 @@ export function MqttConfigurationFields({ form, servers, onCreateServer }: MqttC
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-semibold">{t('mqtt.configurationForm.takeoverFlags')}</legend>
         {takeoverFlags.map(({ flag, label }) => (
-          <Switch
+          <SwitchField
             key={flag}
             name={flag}
             isSelected={draft[flag]}
             onChange={(value) => set({ [flag]: value })}
           >
-            <Switch.Content>
-              <Switch.Control>
-                <Switch.Thumb />
-              </Switch.Control>
-              <Label>{label}</Label>
-            </Switch.Content>
-          </Switch>
+            {label}
+          </SwitchField>
         ))}
       </fieldset>
     </div>

@@ -2,6 +2,7 @@ import { Table } from '@heroui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { QueryFallback } from '../../../components/query-fallback.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useMqttDeliveries } from '../api/use-mqtt-configurations.ts';
 import { mqttErrorDetail } from '../hooks/mqtt-error-messages.ts';
@@ -38,40 +39,34 @@ export function MqttDeliveries({ resourceId, configId, configurationName }: Mqtt
     );
   }
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('mqtt.deliveries.tableLabel', { name: configurationName })}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('mqtt.deliveries.time')}</Table.Column>
-            <Table.Column>{t('mqtt.deliveries.event')}</Table.Column>
-            <Table.Column>{t('mqtt.deliveries.attempts')}</Table.Column>
-            <Table.Column>{t('mqtt.deliveries.status')}</Table.Column>
-            <Table.Column>{t('mqtt.deliveries.error')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={deliveries.data}
-            // Rows are cached by item; the event names follow the language (README).
-            dependencies={[i18n.language]}
-            renderEmptyState={() => (
-              <p className="p-4 text-center text-muted">{t('mqtt.deliveries.empty')}</p>
-            )}
-          >
-            {(delivery) => (
-              <Table.Row id={delivery.id}>
-                <Table.Cell className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Table.Cell>
-                <Table.Cell>{eventLabel(t, delivery.eventType)}</Table.Cell>
-                <Table.Cell>{delivery.attempts}</Table.Cell>
-                <Table.Cell>
-                  <DeliveryStatusChip status={delivery.status} />
-                </Table.Cell>
-                <Table.Cell className="min-w-48 text-sm [overflow-wrap:anywhere]">
-                  {delivery.lastError ?? '-'}
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('mqtt.deliveries.tableLabel', { name: configurationName })}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('mqtt.deliveries.time')}</Table.Column>
+        <Table.Column>{t('mqtt.deliveries.event')}</Table.Column>
+        <Table.Column>{t('mqtt.deliveries.attempts')}</Table.Column>
+        <Table.Column>{t('mqtt.deliveries.status')}</Table.Column>
+        <Table.Column>{t('mqtt.deliveries.error')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={deliveries.data}
+        // Rows are cached by item; the event names follow the language (README).
+        dependencies={[i18n.language]}
+        renderEmptyState={() => <p className="p-4 text-center text-muted">{t('mqtt.deliveries.empty')}</p>}
+      >
+        {(delivery) => (
+          <Table.Row id={delivery.id}>
+            <Table.Cell className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Table.Cell>
+            <Table.Cell>{eventLabel(t, delivery.eventType)}</Table.Cell>
+            <Table.Cell>{delivery.attempts}</Table.Cell>
+            <Table.Cell>
+              <DeliveryStatusChip status={delivery.status} />
+            </Table.Cell>
+            <Table.Cell className="min-w-48 text-sm [overflow-wrap:anywhere]">
+              {delivery.lastError ?? '-'}
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

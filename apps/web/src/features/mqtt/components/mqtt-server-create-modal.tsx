@@ -1,7 +1,7 @@
-import { Button, Form, Modal } from '@heroui/react';
 import type { MqttServer } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ModalForm } from '../../../components/modal-form.tsx';
+import { ModalShell } from '../../../components/modal-shell.tsx';
 import { useMqttServerForm } from '../hooks/use-mqtt-server-form.ts';
 import { MqttServerFields } from './mqtt-server-fields.tsx';
 
@@ -14,19 +14,15 @@ type MqttServerCreateModalProps = {
 /** A new server from within the configuration form, which then selects it (spec 02 §2). */
 export function MqttServerCreateModal({ isOpen, onOpenChange, onCreated }: MqttServerCreateModalProps) {
   return (
-    <Modal.Backdrop isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Modal.Container scroll="outside" size="lg">
-        <Modal.Dialog>
-          {/* Mounted per opening, so each opening starts with an empty form. */}
-          <CreateServerForm
-            onCreated={(server) => {
-              onOpenChange(false);
-              onCreated(server);
-            }}
-          />
-        </Modal.Dialog>
-      </Modal.Container>
-    </Modal.Backdrop>
+    <ModalShell isOpen={isOpen} onClose={() => onOpenChange(false)} size="lg">
+      {/* Mounted per opening, so each opening starts with an empty form. */}
+      <CreateServerForm
+        onCreated={(server) => {
+          onOpenChange(false);
+          onCreated(server);
+        }}
+      />
+    </ModalShell>
   );
 }
 
@@ -34,30 +30,15 @@ function CreateServerForm({ onCreated }: { onCreated: (server: MqttServer) => vo
   const { t } = useTranslation();
   const form = useMqttServerForm(undefined, onCreated);
   return (
-    <Form
-      validationBehavior="aria"
-      className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
-        // React bubbles a submit through its own tree, portals included: a form that hosts this
-        // modal must not be submitted with it.
-        event.stopPropagation();
-        form.submit();
-      }}
+    <ModalForm
+      title={t('mqtt.serverForm.createTitle')}
+      onSubmit={form.submit}
+      isNested
+      cancelLabel={t('mqtt.cancel')}
+      submitLabel={t('mqtt.serverForm.create')}
+      isPending={form.isPending}
     >
-      <Modal.CloseTrigger aria-label={t('common.close')} />
-      <Modal.Header>
-        <Modal.Heading>{t('mqtt.serverForm.createTitle')}</Modal.Heading>
-      </Modal.Header>
-      <Modal.Body>
-        <MqttServerFields form={form} />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button slot="close" variant="tertiary">
-          {t('mqtt.cancel')}
-        </Button>
-        <SubmitButton isPending={form.isPending}>{t('mqtt.serverForm.create')}</SubmitButton>
-      </Modal.Footer>
-    </Form>
+      <MqttServerFields form={form} />
+    </ModalForm>
   );
 }

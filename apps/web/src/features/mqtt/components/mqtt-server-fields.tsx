@@ -1,8 +1,9 @@
-import { Checkbox, Label, Switch } from '@heroui/react';
+import { Checkbox, Label } from '@heroui/react';
 import { NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { SwitchField } from '../../../components/switch-field.tsx';
 import type { MqttServerFormState } from '../hooks/use-mqtt-server-form.ts';
 import type { MqttServerDraft, MqttServerProblem } from '../mqtt-server-draft.ts';
 
@@ -105,14 +106,9 @@ export function MqttServerFields({ form }: { form: MqttServerFormState }) {
           </Checkbox.Content>
         </Checkbox>
       )}
-      <Switch name="useTls" isSelected={draft.useTls} onChange={(useTls) => set({ useTls })}>
-        <Switch.Content>
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Label>{t('mqtt.serverForm.useTls')}</Label>
-        </Switch.Content>
-      </Switch>
+      <SwitchField name="useTls" isSelected={draft.useTls} onChange={(useTls) => set({ useTls })}>
+        {t('mqtt.serverForm.useTls')}
+      </SwitchField>
     </div>
   );
 }

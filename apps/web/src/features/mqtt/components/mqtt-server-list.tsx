@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMqttServer } from '../api/use-mqtt-server-mutations.ts';
 import { useMqttServers } from '../api/use-mqtt-servers.ts';
@@ -66,58 +67,54 @@ type MqttServersTableProps = { servers: MqttServer[]; onDelete: (server: MqttSer
 function MqttServersTable({ servers, onDelete }: MqttServersTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('mqtt.servers.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('mqtt.servers.name')}</Table.Column>
-            <Table.Column>{t('mqtt.servers.status')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={servers}
-            // Rows are cached by item: what they read besides it is listed here (README). Status
-            // and test read their own queries inside their cells.
-            dependencies={[i18n.language, onDelete]}
-          >
-            {(server) => (
-              <Table.Row id={server.id}>
-                {/* Two columns with the actions under the name, so a phone shows all without scrolling. */}
-                <Table.Cell className="w-1/2 align-top">
-                  <div className="flex min-w-0 flex-col items-start gap-1">
-                    <span className="font-medium [overflow-wrap:anywhere]">{server.name}</span>
-                    <span className="text-sm text-muted [overflow-wrap:anywhere]">
-                      {server.useTls ? 'mqtts' : 'mqtt'}://{server.host}:{server.port}
-                    </span>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      <Link
-                        to={`/mqtt/servers/${server.id}`}
-                        className={buttonVariants({ variant: 'secondary', size: 'sm' })}
-                        aria-label={t('mqtt.servers.editLabel', { name: server.name })}
-                      >
-                        {t('mqtt.edit')}
-                      </Link>
-                      <Button
-                        size="sm"
-                        variant="danger-soft"
-                        aria-label={t('mqtt.servers.deleteLabel', { name: server.name })}
-                        onPress={() => onDelete(server)}
-                      >
-                        {t('mqtt.delete')}
-                      </Button>
-                    </div>
-                  </div>
-                </Table.Cell>
-                <Table.Cell className="w-1/2 align-top">
-                  <div className="flex min-w-0 flex-col gap-3">
-                    <MqttServerStatus serverId={server.id} />
-                    <MqttServerTest serverId={server.id} serverName={server.name} />
-                  </div>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('mqtt.servers.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('mqtt.servers.name')}</Table.Column>
+        <Table.Column>{t('mqtt.servers.status')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={servers}
+        // Rows are cached by item: what they read besides it is listed here (README). Status
+        // and test read their own queries inside their cells.
+        dependencies={[i18n.language, onDelete]}
+      >
+        {(server) => (
+          <Table.Row id={server.id}>
+            {/* Two columns with the actions under the name, so a phone shows all without scrolling. */}
+            <Table.Cell className="w-1/2 align-top">
+              <div className="flex min-w-0 flex-col items-start gap-1">
+                <span className="font-medium [overflow-wrap:anywhere]">{server.name}</span>
+                <span className="text-sm text-muted [overflow-wrap:anywhere]">
+                  {server.useTls ? 'mqtts' : 'mqtt'}://{server.host}:{server.port}
+                </span>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Link
+                    to={`/mqtt/servers/${server.id}`}
+                    className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+                    aria-label={t('mqtt.servers.editLabel', { name: server.name })}
+                  >
+                    {t('mqtt.edit')}
+                  </Link>
+                  <Button
+                    size="sm"
+                    variant="danger-soft"
+                    aria-label={t('mqtt.servers.deleteLabel', { name: server.name })}
+                    onPress={() => onDelete(server)}
+                  >
+                    {t('mqtt.delete')}
+                  </Button>
+                </div>
+              </div>
+            </Table.Cell>
+            <Table.Cell className="w-1/2 align-top">
+              <div className="flex min-w-0 flex-col gap-3">
+                <MqttServerStatus serverId={server.id} />
+                <MqttServerTest serverId={server.id} serverName={server.name} />
+              </div>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

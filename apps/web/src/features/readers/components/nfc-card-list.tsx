@@ -3,6 +3,7 @@ import type { NfcCard } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useNfcCardList } from '../api/use-readers.ts';
 import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
@@ -54,42 +55,38 @@ type NfcCardsTableProps = { cards: NfcCard[]; showOwner: boolean; onRemove: (car
 function NfcCardsTable({ cards, showOwner, onRemove }: NfcCardsTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('nfcCards.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('nfcCards.uid')}</Table.Column>
-            <Table.Column>{t('nfcCards.createdAt')}</Table.Column>
-            {showOwner ? <Table.Column>{t('nfcCards.user')}</Table.Column> : null}
-            <Table.Column>{t('nfcCards.actions')}</Table.Column>
-          </Table.Header>
-          <Table.Body items={cards} dependencies={[i18n.language, showOwner, onRemove]}>
-            {(card) => (
-              <Table.Row id={card.id}>
-                <Table.Cell>
-                  <span className="font-mono">{card.uid}</span>
-                </Table.Cell>
-                <Table.Cell>{formatDateTime(card.createdAt)}</Table.Cell>
-                {showOwner ? (
-                  <Table.Cell>
-                    <span className="[overflow-wrap:anywhere]">{card.user?.username ?? '-'}</span>
-                  </Table.Cell>
-                ) : null}
-                <Table.Cell>
-                  <Button
-                    size="sm"
-                    variant="danger-soft"
-                    aria-label={t('nfcCards.removeLabel', { uid: card.uid })}
-                    onPress={() => onRemove(card)}
-                  >
-                    {t('nfcCards.remove')}
-                  </Button>
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('nfcCards.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('nfcCards.uid')}</Table.Column>
+        <Table.Column>{t('nfcCards.createdAt')}</Table.Column>
+        {showOwner ? <Table.Column>{t('nfcCards.user')}</Table.Column> : null}
+        <Table.Column>{t('nfcCards.actions')}</Table.Column>
+      </Table.Header>
+      <Table.Body items={cards} dependencies={[i18n.language, showOwner, onRemove]}>
+        {(card) => (
+          <Table.Row id={card.id}>
+            <Table.Cell>
+              <span className="font-mono">{card.uid}</span>
+            </Table.Cell>
+            <Table.Cell>{formatDateTime(card.createdAt)}</Table.Cell>
+            {showOwner ? (
+              <Table.Cell>
+                <span className="[overflow-wrap:anywhere]">{card.user?.username ?? '-'}</span>
+              </Table.Cell>
+            ) : null}
+            <Table.Cell>
+              <Button
+                size="sm"
+                variant="danger-soft"
+                aria-label={t('nfcCards.removeLabel', { uid: card.uid })}
+                onPress={() => onRemove(card)}
+              >
+                {t('nfcCards.remove')}
+              </Button>
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

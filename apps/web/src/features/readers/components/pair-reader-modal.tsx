@@ -1,10 +1,9 @@
-import { Button, Form, Modal } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
+import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePairReader } from '../api/use-reader-mutations.ts';
@@ -39,11 +38,13 @@ function PairForm({ onDone }: { onDone: () => void }) {
   const nameError = problems.name ? t('readers.required') : serverErrors.name?.[0];
 
   return (
-    <Form
-      validationBehavior="aria"
-      className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ModalForm
+      title={t('readers.pairForm.title')}
+      bodyClassName="flex flex-col gap-4"
+      cancelLabel={t('readers.cancel')}
+      submitLabel={t('readers.pairForm.submit')}
+      isPending={pair.isPending}
+      onSubmit={() => {
         setSubmitted(true);
         if (Object.keys(pairProblems(draft)).length > 0) return;
         const body = toPairBody(draft);
@@ -55,42 +56,30 @@ function PairForm({ onDone }: { onDone: () => void }) {
         });
       }}
     >
-      <Modal.CloseTrigger aria-label={t('common.close')} />
-      <Modal.Header>
-        <Modal.Heading>{t('readers.pairForm.title')}</Modal.Heading>
-      </Modal.Header>
-      <Modal.Body className="flex flex-col gap-4">
-        <p className="text-muted">{t('readers.pairForm.intro')}</p>
-        {pair.isError && (
-          <FormErrorAlert title={t('readers.pairForm.failed')} message={readerErrorDetail(t, pair.error)} />
-        )}
-        <ReaderNameField
-          value={draft.name}
-          onChange={(name) => setDraft({ ...draft, name })}
-          error={nameError}
-        />
-        <FormTextField
-          name="code"
-          label={t('readers.pairForm.code')}
-          isRequired
-          value={draft.code}
-          onChange={(code) => setDraft({ ...draft, code })}
-          error={codeError}
-          description={t('readers.pairForm.codeHint')}
-          inputProps={{
-            inputMode: 'numeric',
-            autoComplete: 'off',
-            maxLength: 6,
-            className: 'font-mono tracking-widest',
-          }}
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button slot="close" variant="tertiary">
-          {t('readers.cancel')}
-        </Button>
-        <SubmitButton isPending={pair.isPending}>{t('readers.pairForm.submit')}</SubmitButton>
-      </Modal.Footer>
-    </Form>
+      <p className="text-muted">{t('readers.pairForm.intro')}</p>
+      {pair.isError && (
+        <FormErrorAlert title={t('readers.pairForm.failed')} message={readerErrorDetail(t, pair.error)} />
+      )}
+      <ReaderNameField
+        value={draft.name}
+        onChange={(name) => setDraft({ ...draft, name })}
+        error={nameError}
+      />
+      <FormTextField
+        name="code"
+        label={t('readers.pairForm.code')}
+        isRequired
+        value={draft.code}
+        onChange={(code) => setDraft({ ...draft, code })}
+        error={codeError}
+        description={t('readers.pairForm.codeHint')}
+        inputProps={{
+          inputMode: 'numeric',
+          autoComplete: 'off',
+          maxLength: 6,
+          className: 'font-mono tracking-widest',
+        }}
+      />
+    </ModalForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Form, Label, Modal, Skeleton } from '@heroui/react';
+import { Checkbox, Label, Skeleton } from '@heroui/react';
 import type { Reader } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateReader } from '../api/use-reader-mutations.ts';
@@ -38,11 +38,14 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
         : undefined;
 
   return (
-    <Form
-      validationBehavior="aria"
-      className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ModalForm
+      title={t('readers.editForm.title')}
+      bodyClassName="flex flex-col gap-4"
+      cancelLabel={t('readers.cancel')}
+      submitLabel={t('readers.save')}
+      isPending={update.isPending}
+      isSubmitDisabled={!resources.isSuccess}
+      onSubmit={() => {
         setSubmitted(true);
         if (name.trim() === '') return;
         update.mutate(
@@ -58,58 +61,44 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
         );
       }}
     >
-      <Modal.CloseTrigger aria-label={t('common.close')} />
-      <Modal.Header>
-        <Modal.Heading>{t('readers.editForm.title')}</Modal.Heading>
-      </Modal.Header>
-      <Modal.Body className="flex flex-col gap-4">
-        <ReaderNameField value={name} onChange={setName} error={nameError} />
-        {resources.isPending && <Skeleton className="h-24 w-full rounded-xl" />}
-        {resources.isError && (
-          <LoadError
-            title={t('readers.editForm.resourcesLoadFailed')}
-            message={readerErrorDetail(t, resources.error)}
-            onRetry={() => void resources.refetch()}
-          />
-        )}
-        {resources.isSuccess && (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 font-medium">{t('readers.editForm.resources')}</legend>
-            <p className="text-sm text-muted">
-              {resources.data.length === 0
-                ? t('readers.editForm.noResourcesYet')
-                : t('readers.editForm.resourcesHint')}
-            </p>
-            {resources.data.map((resource) => (
-              <Checkbox
-                key={resource.id}
-                name="connectedResources"
-                isSelected={resourceIds.includes(resource.id)}
-                onChange={(isSelected) =>
-                  setResourceIds((current) =>
-                    isSelected ? [...current, resource.id] : current.filter((id) => id !== resource.id),
-                  )
-                }
-              >
-                <Checkbox.Content>
-                  <Checkbox.Control>
-                    <Checkbox.Indicator />
-                  </Checkbox.Control>
-                  <Label className="[overflow-wrap:anywhere]">{resource.name}</Label>
-                </Checkbox.Content>
-              </Checkbox>
-            ))}
-          </fieldset>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button slot="close" variant="tertiary">
-          {t('readers.cancel')}
-        </Button>
-        <SubmitButton isPending={update.isPending} isDisabled={!resources.isSuccess}>
-          {t('readers.save')}
-        </SubmitButton>
-      </Modal.Footer>
-    </Form>
+      <ReaderNameField value={name} onChange={setName} error={nameError} />
+      {resources.isPending && <Skeleton className="h-24 w-full rounded-xl" />}
+      {resources.isError && (
+        <LoadError
+          title={t('readers.editForm.resourcesLoadFailed')}
+          message={readerErrorDetail(t, resources.error)}
+          onRetry={() => void resources.refetch()}
+        />
+      )}
+      {resources.isSuccess && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 font-medium">{t('readers.editForm.resources')}</legend>
+          <p className="text-sm text-muted">
+            {resources.data.length === 0
+              ? t('readers.editForm.noResourcesYet')
+              : t('readers.editForm.resourcesHint')}
+          </p>
+          {resources.data.map((resource) => (
+            <Checkbox
+              key={resource.id}
+              name="connectedResources"
+              isSelected={resourceIds.includes(resource.id)}
+              onChange={(isSelected) =>
+                setResourceIds((current) =>
+                  isSelected ? [...current, resource.id] : current.filter((id) => id !== resource.id),
+                )
+              }
+            >
+              <Checkbox.Content>
+                <Checkbox.Control>
+                  <Checkbox.Indicator />
+                </Checkbox.Control>
+                <Label className="[overflow-wrap:anywhere]">{resource.name}</Label>
+              </Checkbox.Content>
+            </Checkbox>
+          ))}
+        </fieldset>
+      )}
+    </ModalForm>
   );
 }

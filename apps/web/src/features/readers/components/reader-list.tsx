@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteReader } from '../api/use-reader-mutations.ts';
@@ -87,48 +88,44 @@ type ReadersTableProps = {
 function ReadersTable({ readers, resourceNames, onEdit, onDelete }: ReadersTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('readers.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('readers.name')}</Table.Column>
-            <Table.Column>{t('readers.status')}</Table.Column>
-            <Table.Column>{t('readers.lastConnection')}</Table.Column>
-            <Table.Column>{t('readers.resources')}</Table.Column>
-            <Table.Column>{t('readers.actions')}</Table.Column>
-          </Table.Header>
-          <Table.Body items={readers} dependencies={[i18n.language, resourceNames, onEdit, onDelete]}>
-            {(reader) => (
-              <Table.Row id={reader.id}>
-                <Table.Cell>
-                  <span className="font-medium [overflow-wrap:anywhere]">{reader.name}</span>
-                </Table.Cell>
-                <Table.Cell>
-                  <Chip size="sm" variant="soft" color={reader.connected ? 'success' : 'default'}>
-                    {reader.connected ? t('readers.connected') : t('readers.disconnected')}
-                  </Chip>
-                </Table.Cell>
-                <Table.Cell>
-                  {reader.lastConnection ? formatDateTime(reader.lastConnection) : t('readers.never')}
-                </Table.Cell>
-                <Table.Cell>
-                  <span className="[overflow-wrap:anywhere]">{resourceList(t, reader, resourceNames)}</span>
-                </Table.Cell>
-                <Table.Cell>
-                  <RowActions
-                    editText={t('readers.edit')}
-                    editLabel={t('readers.editLabel', { name: reader.name })}
-                    onEdit={() => onEdit(reader)}
-                    deleteText={t('readers.delete')}
-                    deleteLabel={t('readers.deleteLabel', { name: reader.name })}
-                    onDelete={() => onDelete(reader)}
-                  />
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('readers.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('readers.name')}</Table.Column>
+        <Table.Column>{t('readers.status')}</Table.Column>
+        <Table.Column>{t('readers.lastConnection')}</Table.Column>
+        <Table.Column>{t('readers.resources')}</Table.Column>
+        <Table.Column>{t('readers.actions')}</Table.Column>
+      </Table.Header>
+      <Table.Body items={readers} dependencies={[i18n.language, resourceNames, onEdit, onDelete]}>
+        {(reader) => (
+          <Table.Row id={reader.id}>
+            <Table.Cell>
+              <span className="font-medium [overflow-wrap:anywhere]">{reader.name}</span>
+            </Table.Cell>
+            <Table.Cell>
+              <Chip size="sm" variant="soft" color={reader.connected ? 'success' : 'default'}>
+                {reader.connected ? t('readers.connected') : t('readers.disconnected')}
+              </Chip>
+            </Table.Cell>
+            <Table.Cell>
+              {reader.lastConnection ? formatDateTime(reader.lastConnection) : t('readers.never')}
+            </Table.Cell>
+            <Table.Cell>
+              <span className="[overflow-wrap:anywhere]">{resourceList(t, reader, resourceNames)}</span>
+            </Table.Cell>
+            <Table.Cell>
+              <RowActions
+                editText={t('readers.edit')}
+                editLabel={t('readers.editLabel', { name: reader.name })}
+                onEdit={() => onEdit(reader)}
+                deleteText={t('readers.delete')}
+                deleteLabel={t('readers.deleteLabel', { name: reader.name })}
+                onDelete={() => onDelete(reader)}
+              />
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSignedInUser } from '../../../session/session-context.tsx';
+import { useSignedInUser } from '../../../sign-in/sign-in-context.tsx';
 import { introducerStatusQuery } from '../../introductions/api/introducer-status-query.ts';
 import { useLivePollInterval } from '../../resources/live/use-resource-live-updates.ts';
 

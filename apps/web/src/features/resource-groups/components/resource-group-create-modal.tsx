@@ -56,12 +56,7 @@ function CreateResourceGroupForm({ onDone }: { onDone: () => void }) {
         <Modal.Heading>{t('resourceGroups.create.title')}</Modal.Heading>
       </Modal.Header>
       <Modal.Body className="flex flex-col gap-4">
-        <ResourceGroupFormFields
-          name={form.name}
-          onNameChange={form.setName}
-          description={form.description}
-          onDescriptionChange={form.setDescription}
-        />
+        <ResourceGroupFormFields form={form} />
       </Modal.Body>
       <Modal.Footer>
         <Button slot="close" variant="secondary">

@@ -31,12 +31,7 @@ export function ResourceGroupDetailsForm({ group }: { group: ResourceGroup }) {
         });
       }}
     >
-      <ResourceGroupFormFields
-        name={form.name}
-        onNameChange={form.setName}
-        description={form.description}
-        onDescriptionChange={form.setDescription}
-      />
+      <ResourceGroupFormFields form={form} />
       <SubmitButton
         className="w-fit"
         isDisabled={!form.fields.name || !isChanged}

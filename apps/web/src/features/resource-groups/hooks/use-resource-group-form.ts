@@ -36,3 +36,5 @@ export function useResourceGroupForm(initial: { name: string; description: strin
     showErrorsOf,
   };
 }
+
+export type ResourceGroupFormState = ReturnType<typeof useResourceGroupForm>;

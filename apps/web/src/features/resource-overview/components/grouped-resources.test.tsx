@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResourceCriteria } from '../api/resource-criteria.ts';
 import { GroupedResources } from './grouped-resources.tsx';
 
-vi.mock('../../../session/session-context.tsx', () => ({
+vi.mock('../../../sign-in/sign-in-context.tsx', () => ({
   useSignedInUser: () => ({
     id: 1,
     username: 'manager',
@@ -16,7 +16,7 @@ vi.mock('../../../session/session-context.tsx', () => ({
       canManageUsers: false,
     },
   }),
-  useSession: () => ({ user: undefined }),
+  useSignIn: () => ({ user: undefined }),
 }));
 
 const criteria: ResourceCriteria = { search: '', onlyInUseByMe: false, onlyWithPermissions: true };

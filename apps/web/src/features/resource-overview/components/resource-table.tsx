@@ -2,6 +2,7 @@ import { Table } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { ResourceStatusChip } from './resource-status-chip.tsx';
 import { ResourceThumbnail } from './resource-thumbnail.tsx';
 
@@ -33,35 +34,31 @@ export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
     [resources, inUse],
   );
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={label}>
-          <Table.Header>
-            <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.image')}</Table.Column>
-            <Table.Column isRowHeader className={NAME_COLUMN}>
-              {t('resourceOverview.table.name')}
-            </Table.Column>
-            <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.status')}</Table.Column>
-          </Table.Header>
-          <Table.Body items={rows}>
-            {({ resource, isInUse }) => (
-              <Table.Row id={resource.id} href={`/resources/${resource.id}`} className="cursor-pointer">
-                <Table.Cell className={EDGE_COLUMN}>
-                  <ResourceThumbnail resource={resource} />
-                </Table.Cell>
-                <Table.Cell className={`${NAME_COLUMN} font-medium`}>
-                  <span title={resource.name} className="line-clamp-3 [overflow-wrap:anywhere]">
-                    {resource.name}
-                  </span>
-                </Table.Cell>
-                <Table.Cell className={EDGE_COLUMN}>
-                  <ResourceStatusChip isInUse={isInUse} />
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={label}>
+      <Table.Header>
+        <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.image')}</Table.Column>
+        <Table.Column isRowHeader className={NAME_COLUMN}>
+          {t('resourceOverview.table.name')}
+        </Table.Column>
+        <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.status')}</Table.Column>
+      </Table.Header>
+      <Table.Body items={rows}>
+        {({ resource, isInUse }) => (
+          <Table.Row id={resource.id} href={`/resources/${resource.id}`} className="cursor-pointer">
+            <Table.Cell className={EDGE_COLUMN}>
+              <ResourceThumbnail resource={resource} />
+            </Table.Cell>
+            <Table.Cell className={`${NAME_COLUMN} font-medium`}>
+              <span title={resource.name} className="line-clamp-3 [overflow-wrap:anywhere]">
+                {resource.name}
+              </span>
+            </Table.Cell>
+            <Table.Cell className={EDGE_COLUMN}>
+              <ResourceStatusChip isInUse={isInUse} />
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

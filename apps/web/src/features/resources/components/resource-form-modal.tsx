@@ -1,4 +1,4 @@
-import { Button, Form, Input, Label, Modal, Switch, TextArea, TextField } from '@heroui/react';
+import { Button, Form, Input, Label, Modal, TextArea, TextField } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LengthHint } from '../../../components/length-hint.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { SwitchField } from '../../../components/switch-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -95,14 +96,9 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
           <LengthHint value={description} max={DESCRIPTION_MAX_LENGTH} />
           <TranslatedFieldError />
         </TextField>
-        <Switch name="allowTakeOver" isSelected={allowTakeOver} onChange={setAllowTakeOver}>
-          <Switch.Content>
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-            <Label>{t('resourceForm.allowTakeOver')}</Label>
-          </Switch.Content>
-        </Switch>
+        <SwitchField name="allowTakeOver" isSelected={allowTakeOver} onChange={setAllowTakeOver}>
+          {t('resourceForm.allowTakeOver')}
+        </SwitchField>
         <ImageUploadField currentImageUrl={currentImageUrl} value={image} onChange={setImage} />
       </Modal.Body>
       <Modal.Footer>

@@ -2,7 +2,7 @@ import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-qu
 import type { LiveEvent } from '@toolpass/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeToEventStream } from '../../../lib/event-stream.ts';
-import { useSession } from '../../../session/session-context.tsx';
+import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import {
   type ResourceListParams,
   resourceGroupsKeys,
@@ -78,7 +78,7 @@ function open(queryClient: QueryClient) {
  */
 export function useResourceLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { user } = useSignIn();
   const userId = user?.id;
   useEffect(() => {
     if (userId === undefined) return;

@@ -1,10 +1,10 @@
-import { Button, Description, Form, Input, Label, Modal, TextField } from '@heroui/react';
+import { Description, Input, Label, TextField } from '@heroui/react';
 import { type DiscoveredEndpoints, SsoMessages } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
+import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useKeycloakDiscovery } from '../api/use-keycloak-discovery.ts';
 
@@ -35,11 +35,13 @@ function DiscoveryForm({ onDiscovered }: { onDiscovered: (endpoints: DiscoveredE
   const [isIncomplete, setIsIncomplete] = useState(false);
 
   return (
-    <Form
-      validationBehavior="aria"
-      className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ModalForm
+      title={t('ssoProviders.discovery.title')}
+      bodyClassName="flex flex-col gap-4"
+      cancelLabel={t('ssoProviders.cancel')}
+      submitLabel={t('ssoProviders.discovery.submit')}
+      isPending={discovery.isPending}
+      onSubmit={() => {
         if (!host.trim() || !realm.trim()) {
           setIsIncomplete(true);
           return;
@@ -48,62 +50,50 @@ function DiscoveryForm({ onDiscovered }: { onDiscovered: (endpoints: DiscoveredE
         discovery.mutate({ host, realm }, { onSuccess: onDiscovered });
       }}
     >
-      <Modal.CloseTrigger aria-label={t('common.close')} />
-      <Modal.Header>
-        <Modal.Heading>{t('ssoProviders.discovery.title')}</Modal.Heading>
-      </Modal.Header>
-      <Modal.Body className="flex flex-col gap-4">
-        <p className="text-sm text-muted">{t('ssoProviders.discovery.description')}</p>
-        {isIncomplete && (
-          <FormErrorAlert
-            title={t('ssoProviders.discovery.title')}
-            message={t('ssoProviders.discovery.required')}
-          />
-        )}
-        {discovery.isError && (
-          <FormErrorAlert
-            title={t('ssoProviders.discovery.failed')}
-            message={
-              discovery.error instanceof ApiError && discovery.error.message === SsoMessages.insecureUrl
-                ? t('ssoProviders.validation.insecureUrl')
-                : t('ssoProviders.discovery.failedDetail')
-            }
-          />
-        )}
-        <TextField
-          variant="secondary"
-          name="host"
-          isRequired
-          value={host}
-          onChange={(value) => {
-            setHost(value);
-            discovery.reset();
-          }}
-        >
-          <Label>{t('ssoProviders.discovery.host')}</Label>
-          <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
-          <Description>{t('ssoProviders.discovery.hostHint')}</Description>
-        </TextField>
-        <TextField
-          variant="secondary"
-          name="realm"
-          isRequired
-          value={realm}
-          onChange={(value) => {
-            setRealm(value);
-            discovery.reset();
-          }}
-        >
-          <Label>{t('ssoProviders.discovery.realm')}</Label>
-          <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
-        </TextField>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button slot="close" variant="tertiary">
-          {t('ssoProviders.cancel')}
-        </Button>
-        <SubmitButton isPending={discovery.isPending}>{t('ssoProviders.discovery.submit')}</SubmitButton>
-      </Modal.Footer>
-    </Form>
+      <p className="text-sm text-muted">{t('ssoProviders.discovery.description')}</p>
+      {isIncomplete && (
+        <FormErrorAlert
+          title={t('ssoProviders.discovery.title')}
+          message={t('ssoProviders.discovery.required')}
+        />
+      )}
+      {discovery.isError && (
+        <FormErrorAlert
+          title={t('ssoProviders.discovery.failed')}
+          message={
+            discovery.error instanceof ApiError && discovery.error.message === SsoMessages.insecureUrl
+              ? t('ssoProviders.validation.insecureUrl')
+              : t('ssoProviders.discovery.failedDetail')
+          }
+        />
+      )}
+      <TextField
+        variant="secondary"
+        name="host"
+        isRequired
+        value={host}
+        onChange={(value) => {
+          setHost(value);
+          discovery.reset();
+        }}
+      >
+        <Label>{t('ssoProviders.discovery.host')}</Label>
+        <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
+        <Description>{t('ssoProviders.discovery.hostHint')}</Description>
+      </TextField>
+      <TextField
+        variant="secondary"
+        name="realm"
+        isRequired
+        value={realm}
+        onChange={(value) => {
+          setRealm(value);
+          discovery.reset();
+        }}
+      >
+        <Label>{t('ssoProviders.discovery.realm')}</Label>
+        <Input autoCapitalize="off" autoCorrect="off" spellCheck={false} />
+      </TextField>
+    </ModalForm>
   );
 }

@@ -6,6 +6,8 @@ import type { SsoProviderFormState } from '../hooks/use-sso-provider-form.ts';
 import type { SsoProviderDraft, SsoProviderProblem } from '../sso-provider-draft.ts';
 
 const noAutoFill = { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } as const;
+/** The provider's OpenID Connect addresses, in the order the form asks for them. */
+const ADDRESS_FIELDS = ['issuer', 'authorizationURL', 'tokenURL', 'userInfoURL'] as const;
 
 /**
  * Name, the four OpenID Connect addresses, client id and secret of a provider (spec 02 §3, §5).
@@ -41,47 +43,20 @@ export function SsoProviderFields({
       >
         <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
       </FormTextField>
-      <FormTextField
-        isRequired
-        name="issuer"
-        label={t('ssoProviders.form.issuer')}
-        type="url"
-        value={draft.issuer}
-        onChange={(issuer) => set({ issuer })}
-        error={errorOf('issuer')}
-        description={t('ssoProviders.form.issuerHint')}
-        inputProps={noAutoFill}
-      />
-      <FormTextField
-        isRequired
-        name="authorizationURL"
-        label={t('ssoProviders.form.authorizationURL')}
-        type="url"
-        value={draft.authorizationURL}
-        onChange={(authorizationURL) => set({ authorizationURL })}
-        error={errorOf('authorizationURL')}
-        inputProps={noAutoFill}
-      />
-      <FormTextField
-        isRequired
-        name="tokenURL"
-        label={t('ssoProviders.form.tokenURL')}
-        type="url"
-        value={draft.tokenURL}
-        onChange={(tokenURL) => set({ tokenURL })}
-        error={errorOf('tokenURL')}
-        inputProps={noAutoFill}
-      />
-      <FormTextField
-        isRequired
-        name="userInfoURL"
-        label={t('ssoProviders.form.userInfoURL')}
-        type="url"
-        value={draft.userInfoURL}
-        onChange={(userInfoURL) => set({ userInfoURL })}
-        error={errorOf('userInfoURL')}
-        inputProps={noAutoFill}
-      />
+      {ADDRESS_FIELDS.map((field) => (
+        <FormTextField
+          key={field}
+          isRequired
+          name={field}
+          label={t(`ssoProviders.form.${field}`)}
+          type="url"
+          value={draft[field]}
+          onChange={(value) => set({ [field]: value })}
+          error={errorOf(field)}
+          description={field === 'issuer' ? t('ssoProviders.form.issuerHint') : undefined}
+          inputProps={noAutoFill}
+        />
+      ))}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormTextField
           isRequired

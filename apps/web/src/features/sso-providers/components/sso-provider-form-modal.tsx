@@ -1,9 +1,9 @@
-import { Button, Form, Modal, Skeleton } from '@heroui/react';
+import { Modal, Skeleton } from '@heroui/react';
 import type { SsoProvider } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSsoProvider } from '../api/use-sso-providers.ts';
 import { ssoErrorDetail } from '../hooks/sso-error-messages.ts';
 import { useSsoProviderForm } from '../hooks/use-sso-provider-form.ts';
@@ -82,31 +82,14 @@ function ProviderForm({ provider, initial, onDone }: ProviderFormProps) {
     ? `${window.location.origin}/api/auth/sso/OIDC/${provider.id}/callback`
     : undefined;
   return (
-    <Form
-      validationBehavior="aria"
-      className="flex flex-col"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.submit();
-      }}
+    <ModalForm
+      title={form.isEdit ? t('ssoProviders.form.editTitle') : t('ssoProviders.form.createTitle')}
+      onSubmit={form.submit}
+      cancelLabel={t('ssoProviders.cancel')}
+      submitLabel={form.isEdit ? t('ssoProviders.form.save') : t('ssoProviders.form.create')}
+      isPending={form.isPending}
     >
-      <Modal.CloseTrigger aria-label={t('common.close')} />
-      <Modal.Header>
-        <Modal.Heading>
-          {form.isEdit ? t('ssoProviders.form.editTitle') : t('ssoProviders.form.createTitle')}
-        </Modal.Heading>
-      </Modal.Header>
-      <Modal.Body>
-        <SsoProviderFields form={form} callbackUrl={callbackUrl} />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button slot="close" variant="tertiary">
-          {t('ssoProviders.cancel')}
-        </Button>
-        <SubmitButton isPending={form.isPending}>
-          {form.isEdit ? t('ssoProviders.form.save') : t('ssoProviders.form.create')}
-        </SubmitButton>
-      </Modal.Footer>
-    </Form>
+      <SsoProviderFields form={form} callbackUrl={callbackUrl} />
+    </ModalForm>
   );
 }

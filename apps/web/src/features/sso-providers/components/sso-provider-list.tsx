@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryFallback } from '../../../components/query-fallback.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteSsoProvider } from '../api/use-sso-provider-mutations.ts';
 import { useSsoProviderList } from '../api/use-sso-providers.ts';
@@ -69,44 +70,40 @@ type SsoProvidersTableProps = {
 function SsoProvidersTable({ providers, onEdit, onDelete }: SsoProvidersTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('ssoProviders.tableLabel')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('ssoProviders.name')}</Table.Column>
-            <Table.Column>{t('ssoProviders.type')}</Table.Column>
-            <Table.Column>{t('ssoProviders.actions')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={providers}
-            // Rows are cached by item: what they read besides it is listed here (README).
-            dependencies={[i18n.language, onEdit, onDelete]}
-          >
-            {(provider) => (
-              <Table.Row id={provider.id}>
-                <Table.Cell>
-                  <span className="font-medium [overflow-wrap:anywhere]">{provider.name}</span>
-                </Table.Cell>
-                <Table.Cell>
-                  <Chip size="sm" variant="soft">
-                    {provider.type}
-                  </Chip>
-                </Table.Cell>
-                <Table.Cell>
-                  <RowActions
-                    editText={t('ssoProviders.edit')}
-                    editLabel={t('ssoProviders.editLabel', { name: provider.name })}
-                    onEdit={() => onEdit(provider.id)}
-                    deleteText={t('ssoProviders.delete')}
-                    deleteLabel={t('ssoProviders.deleteLabel', { name: provider.name })}
-                    onDelete={() => onDelete(provider)}
-                  />
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('ssoProviders.tableLabel')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('ssoProviders.name')}</Table.Column>
+        <Table.Column>{t('ssoProviders.type')}</Table.Column>
+        <Table.Column>{t('ssoProviders.actions')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={providers}
+        // Rows are cached by item: what they read besides it is listed here (README).
+        dependencies={[i18n.language, onEdit, onDelete]}
+      >
+        {(provider) => (
+          <Table.Row id={provider.id}>
+            <Table.Cell>
+              <span className="font-medium [overflow-wrap:anywhere]">{provider.name}</span>
+            </Table.Cell>
+            <Table.Cell>
+              <Chip size="sm" variant="soft">
+                {provider.type}
+              </Chip>
+            </Table.Cell>
+            <Table.Cell>
+              <RowActions
+                editText={t('ssoProviders.edit')}
+                editLabel={t('ssoProviders.editLabel', { name: provider.name })}
+                onEdit={() => onEdit(provider.id)}
+                deleteText={t('ssoProviders.delete')}
+                deleteLabel={t('ssoProviders.deleteLabel', { name: provider.name })}
+                onDelete={() => onDelete(provider)}
+              />
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

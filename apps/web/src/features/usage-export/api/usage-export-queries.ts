@@ -49,7 +49,7 @@ export function csvExportQuery(
   };
 }
 
-/** Fetches the CSV with the session's token and saves it as resource-usage.csv. */
+/** Fetches the CSV with the sign-in token and saves it as resource-usage.csv. */
 export async function downloadUsageCsv(range: UsageRange, options: CsvExportOptions): Promise<void> {
   const blob = await apiClient.getBlob(usageCsvPath, { query: csvExportQuery(range, options) });
   const url = URL.createObjectURL(blob);

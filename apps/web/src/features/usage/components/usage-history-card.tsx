@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
-import { useSignedInUser } from '../../../session/session-context.tsx';
+import { useSignedInUser } from '../../../sign-in/sign-in-context.tsx';
 import { HISTORY_PAGE_SIZES } from '../../resources/api/resources-queries.ts';
 import { useUsageHistory } from '../api/use-usage-history.ts';
 import { PageSizeSelect } from './page-size-select.tsx';

@@ -1,6 +1,7 @@
 import { Chip, Table } from '@heroui/react';
 import type { UsageSession } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
 import { NotesIcon } from './notes-icon.tsx';
@@ -19,49 +20,45 @@ const WIDE_ONLY = 'hidden sm:table-cell';
 export function UsageHistoryTable({ sessions, showUser, onOpen }: UsageHistoryTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content
-          aria-label={t('usageHistory.tableLabel')}
-          onRowAction={(key) => {
-            const session = sessions.find((candidate) => candidate.id === key);
-            if (session) onOpen(session);
-          }}
-        >
-          <Table.Header>
-            {showUser ? <Table.Column isRowHeader>{t('usageHistory.user')}</Table.Column> : null}
-            <Table.Column isRowHeader={!showUser}>{t('usageHistory.startTime')}</Table.Column>
-            <Table.Column className={WIDE_ONLY}>{t('usageHistory.endTime')}</Table.Column>
-            <Table.Column>{t('usageHistory.duration')}</Table.Column>
-            <Table.Column>{t('usageHistory.notes')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={sessions}
-            dependencies={[showUser, i18n.language]}
-            renderEmptyState={() => <p className="p-6 text-center text-muted">{t('usageHistory.empty')}</p>}
-          >
-            {(session) => (
-              <Table.Row id={session.id} className="cursor-pointer">
-                {showUser ? <Table.Cell>{session.user.username}</Table.Cell> : null}
-                <Table.Cell>{formatDateTime(session.startTime)}</Table.Cell>
-                <Table.Cell className={WIDE_ONLY}>{formatDateTime(session.endTime)}</Table.Cell>
-                <Table.Cell>
-                  {session.endTime === null ? (
-                    <Chip size="sm" color="warning" variant="soft">
-                      {t('usage.inUse')}
-                    </Chip>
-                  ) : (
-                    formatDuration(session.usageInMinutes, i18n.language)
-                  )}
-                </Table.Cell>
-                <Table.Cell>
-                  {hasNotes(session) ? <NotesIcon label={t('usageHistory.hasNotes')} /> : null}
-                </Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable
+      aria-label={t('usageHistory.tableLabel')}
+      onRowAction={(key) => {
+        const session = sessions.find((candidate) => candidate.id === key);
+        if (session) onOpen(session);
+      }}
+    >
+      <Table.Header>
+        {showUser ? <Table.Column isRowHeader>{t('usageHistory.user')}</Table.Column> : null}
+        <Table.Column isRowHeader={!showUser}>{t('usageHistory.startTime')}</Table.Column>
+        <Table.Column className={WIDE_ONLY}>{t('usageHistory.endTime')}</Table.Column>
+        <Table.Column>{t('usageHistory.duration')}</Table.Column>
+        <Table.Column>{t('usageHistory.notes')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={sessions}
+        dependencies={[showUser, i18n.language]}
+        renderEmptyState={() => <p className="p-6 text-center text-muted">{t('usageHistory.empty')}</p>}
+      >
+        {(session) => (
+          <Table.Row id={session.id} className="cursor-pointer">
+            {showUser ? <Table.Cell>{session.user.username}</Table.Cell> : null}
+            <Table.Cell>{formatDateTime(session.startTime)}</Table.Cell>
+            <Table.Cell className={WIDE_ONLY}>{formatDateTime(session.endTime)}</Table.Cell>
+            <Table.Cell>
+              {session.endTime === null ? (
+                <Chip size="sm" color="warning" variant="soft">
+                  {t('usage.inUse')}
+                </Chip>
+              ) : (
+                formatDuration(session.usageInMinutes, i18n.language)
+              )}
+            </Table.Cell>
+            <Table.Cell>
+              {hasNotes(session) ? <NotesIcon label={t('usageHistory.hasNotes')} /> : null}
+            </Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }

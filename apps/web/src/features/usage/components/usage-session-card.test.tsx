@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Introducer, Resource, UsageSession, User } from '@toolpass/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionCommands } from '../hooks/use-session-commands.ts';
+import { useUsageCommands } from '../hooks/use-usage-commands.ts';
 import { UsageSessionCard } from './usage-session-card.tsx';
 
 const viewer: User = {
@@ -19,7 +19,7 @@ const viewer: User = {
   },
 };
 
-vi.mock('../../../session/session-context.tsx', () => ({ useSignedInUser: () => viewer }));
+vi.mock('../../../sign-in/sign-in-context.tsx', () => ({ useSignedInUser: () => viewer }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,7 +78,7 @@ function serve(server: Server) {
 }
 
 function CardWithCommands({ shown }: { shown: Resource }) {
-  return <UsageSessionCard resource={shown} commands={useSessionCommands(shown.id)} />;
+  return <UsageSessionCard resource={shown} commands={useUsageCommands(shown.id)} />;
 }
 
 function renderCard(shown: Resource = resource) {

@@ -3,22 +3,21 @@ import type { Resource } from '@toolpass/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useSignedInUser } from '../../../session/session-context.tsx';
+import { useSignedInUser } from '../../../sign-in/sign-in-context.tsx';
 import { useActiveUsage, useCanControl } from '../api/use-active-usage.ts';
-import type { SessionCommands } from '../hooks/use-session-commands.ts';
+import type { UsageCommands } from '../hooks/use-usage-commands.ts';
+import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 import { usageCardState } from '../usage-card-state.ts';
 import { IntroductionRequiredNotice } from './introduction-required-notice.tsx';
 import { NotesModal } from './notes-modal.tsx';
-import { OtherSessionPanel } from './other-session-panel.tsx';
-import { OwnSessionPanel } from './own-session-panel.tsx';
-import { SessionActionButton } from './session-action-button.tsx';
-
-type NotesAction = 'start' | 'end' | 'takeOver';
+import { OtherUsagePanel } from './other-usage-panel.tsx';
+import { OwnUsagePanel } from './own-usage-panel.tsx';
+import { UsageActionButton } from './usage-action-button.tsx';
 
 type UsageSessionCardProps = {
   resource: Resource;
   /** Shared with the page's QR deep link, so both show the same pending state. */
-  commands: SessionCommands;
+  commands: UsageCommands;
 };
 
 /** Start, follow, take over and end the resource's usage session (spec 01 §2, §4). */
@@ -28,7 +27,7 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
   const viewer = useSignedInUser();
   const activeUsage = useActiveUsage(resource.id);
   const canControl = useCanControl(resource.id);
-  const [notesAction, setNotesAction] = useState<NotesAction>('start');
+  const [notesAction, setNotesAction] = useState<UsageAction>('start');
   const [isNotesOpen, setIsNotesOpen] = useState(false);
   const state = usageCardState({
     session: activeUsage.data?.usage,
@@ -43,23 +42,11 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
       ? canControl
       : undefined;
 
-  const askForNotes = (action: NotesAction) => {
+  const askForNotes = (action: UsageAction) => {
     setNotesAction(action);
     setIsNotesOpen(true);
   };
-  const notesTexts = {
-    start: {
-      title: t('usage.available.startWithNotes'),
-      submit: t('usage.available.start'),
-      run: commands.start,
-    },
-    end: { title: t('usage.own.endWithNotes'), submit: t('usage.own.end'), run: commands.end },
-    takeOver: {
-      title: t('usage.other.takeOverWithNotes'),
-      submit: t('usage.other.takeOver'),
-      run: commands.takeOver,
-    },
-  }[notesAction];
+  const notesTexts = USAGE_ACTION_TEXTS[notesAction];
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -76,14 +63,14 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
         ) : state.kind === 'loading' ? (
           <Skeleton className="h-24 w-full rounded-lg" />
         ) : state.kind === 'own' ? (
-          <OwnSessionPanel
+          <OwnUsagePanel
             session={state.session}
             isPending={commands.isPending}
             onEnd={() => commands.end()}
             onEndWithNotes={() => askForNotes('end')}
           />
         ) : state.kind === 'other' ? (
-          <OtherSessionPanel
+          <OtherUsagePanel
             session={state.session}
             mayTakeOver={state.mayTakeOver}
             isPending={commands.isPending}
@@ -93,10 +80,8 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
         ) : state.kind === 'available' ? (
           <div className="flex flex-col gap-4">
             <p className="text-muted">{t('usage.available.description')}</p>
-            <SessionActionButton
-              label={t('usage.available.start')}
-              withNotesLabel={t('usage.available.startWithNotes')}
-              moreLabel={t('usage.available.startOptions')}
+            <UsageActionButton
+              action="start"
               isPending={commands.isPending}
               onAction={() => commands.start()}
               onActionWithNotes={() => askForNotes('start')}
@@ -109,9 +94,9 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
       <NotesModal
         isOpen={isNotesOpen}
         onOpenChange={setIsNotesOpen}
-        title={notesTexts.title}
-        submitLabel={notesTexts.submit}
-        onSubmit={(notes) => notesTexts.run(notes)}
+        title={t(notesTexts.withNotes)}
+        submitLabel={t(notesTexts.label)}
+        onSubmit={(notes) => commands[notesAction](notes)}
       />
     </Card>
   );

@@ -3,19 +3,19 @@ import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useQrDeepLink } from './use-qr-deep-link.ts';
-import type { SessionCommands } from './use-session-commands.ts';
+import type { UsageCommands } from './use-usage-commands.ts';
 
-function fakeCommands(): SessionCommands {
+function fakeCommands(): UsageCommands {
   return { isPending: false, start: vi.fn(), takeOver: vi.fn(), end: vi.fn() };
 }
 
-function ResourcePage({ commands }: { commands: SessionCommands }) {
+function ResourcePage({ commands }: { commands: UsageCommands }) {
   useQrDeepLink(3, commands);
   const location = useLocation();
   return <p>At {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(address: string, commands: SessionCommands) {
+function renderAt(address: string, commands: UsageCommands) {
   // StrictMode runs every effect twice, as development builds do.
   render(
     <StrictMode>

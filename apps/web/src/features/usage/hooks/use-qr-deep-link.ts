@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { QR_NOTES, qrCommandOf } from '../qr-deep-link.ts';
-import type { SessionCommands } from './use-session-commands.ts';
+import type { UsageCommands } from './use-usage-commands.ts';
 
 /**
  * Performs the action a scanned QR code put in the address (?action=…) once, then replaces the
  * address with the plain resource page so a reload or going back does not repeat it (spec 01 §2).
  */
-export function useQrDeepLink(resourceId: number, commands: SessionCommands) {
+export function useQrDeepLink(resourceId: number, commands: UsageCommands) {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,8 +1,9 @@
-import { Alert, Card } from '@heroui/react';
+import { Card } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NewEmailForm } from '../../../components/new-email-form.tsx';
+import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 import { useAdminChangeEmail } from '../api/use-admin-change-email.ts';
 import { adminEmailErrorMessage } from '../hooks/admin-email-error-message.ts';
 
@@ -30,22 +31,8 @@ export function AdminEmailCard({ user }: { user: User }) {
         </Card.Description>
       </Card.Header>
       <Card.Content className="flex flex-col gap-4">
-        {change.isSuccess && (
-          <Alert status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{t('users.email.changed')}</Alert.Description>
-            </Alert.Content>
-          </Alert>
-        )}
-        {change.isError && (
-          <Alert status="danger" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{adminEmailErrorMessage(t, change.error)}</Alert.Description>
-            </Alert.Content>
-          </Alert>
-        )}
+        {change.isSuccess && <OutcomeAlert status="success" message={t('users.email.changed')} />}
+        {change.isError && <OutcomeAlert status="danger" message={adminEmailErrorMessage(t, change.error)} />}
         <NewEmailForm
           label={t('users.email.newEmail')}
           submitLabel={t('users.email.submit')}

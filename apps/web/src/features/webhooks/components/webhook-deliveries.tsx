@@ -4,6 +4,7 @@ import type { DeliveryLogEntry } from '@toolpass/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { webhookDeliveriesQuery } from '../api/webhooks-queries.ts';
 
@@ -31,41 +32,37 @@ export function WebhookDeliveries({ resourceId, webhookId }: WebhookDeliveriesPr
 function DeliveriesTable({ deliveries }: { deliveries: DeliveryLogEntry[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table>
-      <Table.ScrollContainer>
-        <Table.Content aria-label={t('webhooks.deliveries.title')}>
-          <Table.Header>
-            <Table.Column isRowHeader>{t('webhooks.deliveries.time')}</Table.Column>
-            <Table.Column>{t('webhooks.deliveries.event')}</Table.Column>
-            <Table.Column>{t('webhooks.deliveries.attempts')}</Table.Column>
-            <Table.Column>{t('webhooks.deliveries.status')}</Table.Column>
-            <Table.Column>{t('webhooks.deliveries.error')}</Table.Column>
-          </Table.Header>
-          <Table.Body
-            items={deliveries}
-            // Rows are cached by item: the language they are worded in is listed here (README).
-            dependencies={[i18n.language]}
-            renderEmptyState={() => (
-              <p className="p-4 text-center text-muted">{t('webhooks.deliveries.empty')}</p>
-            )}
-          >
-            {(delivery) => (
-              <Table.Row id={delivery.id}>
-                <Table.Cell className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  <EventName eventType={delivery.eventType} />
-                </Table.Cell>
-                <Table.Cell>{delivery.attempts}</Table.Cell>
-                <Table.Cell>
-                  <DeliveryStatusChip status={delivery.status} />
-                </Table.Cell>
-                <Table.Cell className="min-w-40 wrap-anywhere">{delivery.lastError ?? '-'}</Table.Cell>
-              </Table.Row>
-            )}
-          </Table.Body>
-        </Table.Content>
-      </Table.ScrollContainer>
-    </Table>
+    <ScrollTable aria-label={t('webhooks.deliveries.title')}>
+      <Table.Header>
+        <Table.Column isRowHeader>{t('webhooks.deliveries.time')}</Table.Column>
+        <Table.Column>{t('webhooks.deliveries.event')}</Table.Column>
+        <Table.Column>{t('webhooks.deliveries.attempts')}</Table.Column>
+        <Table.Column>{t('webhooks.deliveries.status')}</Table.Column>
+        <Table.Column>{t('webhooks.deliveries.error')}</Table.Column>
+      </Table.Header>
+      <Table.Body
+        items={deliveries}
+        // Rows are cached by item: the language they are worded in is listed here (README).
+        dependencies={[i18n.language]}
+        renderEmptyState={() => (
+          <p className="p-4 text-center text-muted">{t('webhooks.deliveries.empty')}</p>
+        )}
+      >
+        {(delivery) => (
+          <Table.Row id={delivery.id}>
+            <Table.Cell className="whitespace-nowrap">{formatDateTime(delivery.createdAt)}</Table.Cell>
+            <Table.Cell>
+              <EventName eventType={delivery.eventType} />
+            </Table.Cell>
+            <Table.Cell>{delivery.attempts}</Table.Cell>
+            <Table.Cell>
+              <DeliveryStatusChip status={delivery.status} />
+            </Table.Cell>
+            <Table.Cell className="min-w-40 wrap-anywhere">{delivery.lastError ?? '-'}</Table.Cell>
+          </Table.Row>
+        )}
+      </Table.Body>
+    </ScrollTable>
   );
 }
 

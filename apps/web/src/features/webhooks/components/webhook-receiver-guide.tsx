@@ -4,6 +4,7 @@ import {
   WEBHOOK_ID_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@toolpass/contracts';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 
 /** A receiver's check of a request, in Node.js; the same scheme as the server's signing. */
@@ -41,64 +42,54 @@ function CodeBlock({ label, code }: { label: string; code: string }) {
   );
 }
 
+/** The headers every request carries, each with the key of its explanation. */
+const HEADERS = [
+  { key: 'timestamp', header: WEBHOOK_TIMESTAMP_HEADER },
+  { key: 'signature', header: DEFAULT_WEBHOOK_SIGNATURE_HEADER },
+  { key: 'id', header: WEBHOOK_ID_HEADER },
+] as const;
+
+type GuideSectionProps = { id: string; title: string; gap?: 'gap-2' | 'gap-3'; children: ReactNode };
+
+function GuideSection({ id, title, gap = 'gap-2', children }: GuideSectionProps) {
+  const headingId = `webhook-docs-${id}`;
+  return (
+    <section className={`flex flex-col ${gap}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** What a receiver of Toolpass webhooks gets and how it checks that a request is genuine. */
 export function WebhookReceiverGuide() {
   const { t } = useTranslation();
   const code = <code className="rounded bg-surface-secondary px-1" />;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <section className="flex flex-col gap-2" aria-labelledby="webhook-docs-when">
-        <h2 id="webhook-docs-when" className="text-lg font-semibold">
-          {t('webhookDocs.when.title')}
-        </h2>
+      <GuideSection id="when" title={t('webhookDocs.when.title')}>
         <p>{t('webhookDocs.when.body')}</p>
-      </section>
-      <section className="flex flex-col gap-2" aria-labelledby="webhook-docs-headers">
-        <h2 id="webhook-docs-headers" className="text-lg font-semibold">
-          {t('webhookDocs.headers.title')}
-        </h2>
+      </GuideSection>
+      <GuideSection id="headers" title={t('webhookDocs.headers.title')}>
         <ul className="list-disc ps-6">
-          <li>
-            <Trans
-              i18nKey="webhookDocs.headers.timestamp"
-              values={{ header: WEBHOOK_TIMESTAMP_HEADER }}
-              components={{ code }}
-            />
-          </li>
-          <li>
-            <Trans
-              i18nKey="webhookDocs.headers.signature"
-              values={{ header: DEFAULT_WEBHOOK_SIGNATURE_HEADER }}
-              components={{ code }}
-            />
-          </li>
-          <li>
-            <Trans
-              i18nKey="webhookDocs.headers.id"
-              values={{ header: WEBHOOK_ID_HEADER }}
-              components={{ code }}
-            />
-          </li>
+          {HEADERS.map(({ key, header }) => (
+            <li key={key}>
+              <Trans i18nKey={`webhookDocs.headers.${key}`} values={{ header }} components={{ code }} />
+            </li>
+          ))}
         </ul>
-      </section>
-      <section className="flex flex-col gap-3" aria-labelledby="webhook-docs-verify">
-        <h2 id="webhook-docs-verify" className="text-lg font-semibold">
-          {t('webhookDocs.verify.title')}
-        </h2>
+      </GuideSection>
+      <GuideSection id="verify" title={t('webhookDocs.verify.title')} gap="gap-3">
         <p>{t('webhookDocs.verify.body')}</p>
         <CodeBlock label="Node.js" code={NODE_EXAMPLE} />
         <CodeBlock label="Python" code={PYTHON_EXAMPLE} />
-      </section>
-      <section className="flex flex-col gap-2" aria-labelledby="webhook-docs-retries">
-        <h2 id="webhook-docs-retries" className="text-lg font-semibold">
-          {t('webhookDocs.retries.title')}
-        </h2>
+      </GuideSection>
+      <GuideSection id="retries" title={t('webhookDocs.retries.title')}>
         <p>{t('webhookDocs.retries.body')}</p>
-      </section>
-      <section className="flex flex-col gap-2" aria-labelledby="webhook-docs-variables">
-        <h2 id="webhook-docs-variables" className="text-lg font-semibold">
-          {t('webhookDocs.variables.title')}
-        </h2>
+      </GuideSection>
+      <GuideSection id="variables" title={t('webhookDocs.variables.title')}>
         <p>{t('webhookDocs.variables.body')}</p>
         <ul className="flex flex-wrap gap-2">
           {TEMPLATE_VARIABLES.map((variable) => (
@@ -107,7 +98,7 @@ export function WebhookReceiverGuide() {
             </li>
           ))}
         </ul>
-      </section>
+      </GuideSection>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import type { UsageSession } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ElapsedTimer } from './elapsed-timer.tsx';
-import { SessionActionButton } from './session-action-button.tsx';
+import { UsageActionButton } from './usage-action-button.tsx';
 
-type OwnSessionPanelProps = {
+type OwnUsagePanelProps = {
   session: UsageSession;
   isPending: boolean;
   onEnd: () => void;
@@ -12,7 +12,7 @@ type OwnSessionPanelProps = {
 };
 
 /** The viewer is using the resource: since when, for how long, and the way to stop. */
-export function OwnSessionPanel({ session, isPending, onEnd, onEndWithNotes }: OwnSessionPanelProps) {
+export function OwnUsagePanel({ session, isPending, onEnd, onEndWithNotes }: OwnUsagePanelProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
@@ -29,11 +29,9 @@ export function OwnSessionPanel({ session, isPending, onEnd, onEndWithNotes }: O
           </dd>
         </div>
       </dl>
-      <SessionActionButton
+      <UsageActionButton
+        action="end"
         variant="danger-soft"
-        label={t('usage.own.end')}
-        withNotesLabel={t('usage.own.endWithNotes')}
-        moreLabel={t('usage.own.endOptions')}
         isPending={isPending}
         onAction={onEnd}
         onActionWithNotes={onEndWithNotes}

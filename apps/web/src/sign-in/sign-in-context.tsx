@@ -10,30 +10,31 @@ import {
   type StoredAuth,
   storeAuth,
 } from './auth-storage.ts';
-import { currentUserQueryKey, endSession, fetchCurrentUser } from './session-api.ts';
-import { useSessionRefresh } from './use-session-refresh.ts';
+import { currentUserQueryKey, endSignIn, fetchCurrentUser } from './sign-in-api.ts';
+import { useSignInRefresh } from './use-sign-in-refresh.ts';
 
 /** Token refresh and current-user poll (spec 01 §4, §9). */
-export const SESSION_POLL_INTERVAL_MS = 20 * 60 * 1000;
+export const SIGN_IN_POLL_INTERVAL_MS = 20 * 60 * 1000;
 /** Dispatched on window when someone signs in in this tab. */
 export const SIGNED_IN_EVENT = 'toolpass:signed-in';
 /** After sign-in every cached answer is fetched again, about a second later (spec 01 §4). */
 export const SIGN_IN_REFETCH_DELAY_MS = 1000;
 
-type Session = {
+/** What the app knows of who is signed in in this tab, and how to change it. */
+type SignInState = {
   /** The signed-in user; undefined for visitors. */
   user: User | undefined;
   /** False until the persisted auth has been checked (the boot screen shows meanwhile). */
   isInitialized: boolean;
-  signIn: (session: AuthSession) => void;
+  signIn: (auth: AuthSession) => void;
   /** Sign-in with a token alone (single sign-on return); the user is fetched with it. */
   signInWithToken: (auth: StoredAuth) => void;
   signOut: () => Promise<void>;
-  /** Why the sign-in screen shows: the server ended the session (not the user's own sign-out). */
-  signedOutReason: 'sessionEnded' | undefined;
+  /** Why the sign-in screen shows: the server ended the sign-in (not the user's own sign-out). */
+  signedOutReason: 'signInEnded' | undefined;
 };
 
-const SessionContext = createContext<Session | undefined>(undefined);
+const SignInContext = createContext<SignInState | undefined>(undefined);
 
 function initialToken(): string | undefined {
   const stored = readStoredAuth();
@@ -41,16 +42,16 @@ function initialToken(): string | undefined {
   return stored?.authToken;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SignInProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [authToken, setAuthToken] = useState(initialToken);
-  const [signedOutReason, setSignedOutReason] = useState<'sessionEnded' | undefined>();
+  const [signedOutReason, setSignedOutReason] = useState<'signInEnded' | undefined>();
 
   const currentUser = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: fetchCurrentUser,
     enabled: authToken !== undefined,
-    refetchInterval: SESSION_POLL_INTERVAL_MS,
+    refetchInterval: SIGN_IN_POLL_INTERVAL_MS,
   });
 
   const forget = useCallback(() => {
@@ -58,13 +59,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (readStoredAuth()?.authToken === getBearerToken()) clearStoredAuth();
     setBearerToken(undefined);
     setAuthToken(undefined);
-    setSignedOutReason('sessionEnded');
-    // Every cached answer belonged to the ended session; the page stays, behind the sign-in screen,
+    setSignedOutReason('signInEnded');
+    // Every cached answer belonged to the ended sign-in; the page stays, behind the sign-in screen,
     // and fetches afresh once someone signs in.
     queryClient.clear();
   }, [queryClient]);
 
-  // A token the server no longer accepts (expired, revoked) ends the session in this tab, whichever
+  // A token the server no longer accepts (expired, revoked) ends the sign-in in this tab, whichever
   // call hears it first; a newer token another tab stored is taken instead.
   useEffect(
     () =>
@@ -94,11 +95,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', adopt);
   }, []);
 
-  useSessionRefresh(authToken !== undefined && currentUser.isSuccess, SESSION_POLL_INTERVAL_MS, (session) => {
-    storeAuth(session);
-    setBearerToken(session.authToken);
-    setAuthToken(session.authToken);
-    queryClient.setQueryData(currentUserQueryKey, session.user);
+  useSignInRefresh(authToken !== undefined && currentUser.isSuccess, SIGN_IN_POLL_INTERVAL_MS, (auth) => {
+    storeAuth(auth);
+    setBearerToken(auth.authToken);
+    setAuthToken(auth.authToken);
+    queryClient.setQueryData(currentUserQueryKey, auth.user);
   });
 
   const signInWithToken = useCallback(
@@ -115,16 +116,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback(
-    (session: AuthSession) => {
-      queryClient.setQueryData(currentUserQueryKey, session.user);
-      signInWithToken(session);
+    (auth: AuthSession) => {
+      queryClient.setQueryData(currentUserQueryKey, auth.user);
+      signInWithToken(auth);
     },
     [queryClient, signInWithToken],
   );
 
   const signOut = useCallback(async () => {
     try {
-      await endSession();
+      await endSignIn();
     } catch {
       // The local sign-out happens even when the server cannot be reached.
     }
@@ -140,18 +141,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({ user, isInitialized, signIn, signInWithToken, signOut, signedOutReason }),
     [user, isInitialized, signIn, signInWithToken, signOut, signedOutReason],
   );
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return <SignInContext value={value}>{children}</SignInContext>;
 }
 
-export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession needs a SessionProvider');
-  return session;
+export function useSignIn(): SignInState {
+  const signIn = useContext(SignInContext);
+  if (!signIn) throw new Error('useSignIn needs a SignInProvider');
+  return signIn;
 }
 
 /** The signed-in user, for screens that are only reachable when signed in. */
 export function useSignedInUser(): User {
-  const { user } = useSession();
+  const { user } = useSignIn();
   if (!user) throw new Error('useSignedInUser is only for signed-in screens');
   return user;
 }

@@ -1,19 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useEndSession } from '../api/use-end-session.ts';
-import { useStartSession } from '../api/use-start-session.ts';
+import { useEndUsage } from '../api/use-end-usage.ts';
+import { useStartUsage } from '../api/use-start-usage.ts';
 
 /** Start, take over and end a session, each announced with the spec's toasts (spec 01 §8). */
-export function useSessionCommands(resourceId: number) {
+export function useUsageCommands(resourceId: number) {
   const { t } = useTranslation();
-  const startSession = useStartSession(resourceId);
-  const endSession = useEndSession(resourceId);
+  const startUsage = useStartUsage(resourceId);
+  const endUsage = useEndUsage(resourceId);
 
   return {
-    isPending: startSession.isPending || endSession.isPending,
+    isPending: startUsage.isPending || endUsage.isPending,
     /** `forceTakeOver` lets a QR code start whether or not someone else is using the resource. */
     start: (notes?: string, forceTakeOver = false) =>
-      startSession.mutate(
+      startUsage.mutate(
         { notes, forceTakeOver: forceTakeOver || undefined },
         {
           onSuccess: () => notifySuccess(t('usage.toast.started')),
@@ -21,7 +21,7 @@ export function useSessionCommands(resourceId: number) {
         },
       ),
     takeOver: (notes?: string) =>
-      startSession.mutate(
+      startUsage.mutate(
         { notes, forceTakeOver: true },
         {
           onSuccess: () => notifySuccess(t('usage.toast.takenOver')),
@@ -30,7 +30,7 @@ export function useSessionCommands(resourceId: number) {
         },
       ),
     end: (notes?: string) =>
-      endSession.mutate(
+      endUsage.mutate(
         { notes },
         {
           onSuccess: () => notifySuccess(t('usage.toast.ended')),
@@ -40,4 +40,4 @@ export function useSessionCommands(resourceId: number) {
   };
 }
 
-export type SessionCommands = ReturnType<typeof useSessionCommands>;
+export type UsageCommands = ReturnType<typeof useUsageCommands>;

@@ -1,12 +1,10 @@
 import { Button, ButtonGroup, Dropdown, IconChevronDown, Label } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useIsOnline } from '../../../lib/use-is-online.ts';
+import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 
-type SessionActionButtonProps = {
-  label: string;
-  withNotesLabel: string;
-  /** Names the menu button, which shows only an arrow. */
-  moreLabel: string;
+type UsageActionButtonProps = {
+  action: UsageAction;
   variant?: 'primary' | 'danger-soft' | 'secondary';
   isPending: boolean;
   onAction: () => void;
@@ -17,17 +15,20 @@ type SessionActionButtonProps = {
  * A session action with a menu offering the same action with notes ("End with Notes"). Offline it
  * is disabled and says why: a start must reach the server now, not whenever the network returns.
  */
-export function SessionActionButton({
-  label,
-  withNotesLabel,
-  moreLabel,
+export function UsageActionButton({
+  action,
   variant = 'primary',
   isPending,
   onAction,
   onActionWithNotes,
-}: SessionActionButtonProps) {
+}: UsageActionButtonProps) {
   const { t } = useTranslation();
   const isOnline = useIsOnline();
+  const texts = USAGE_ACTION_TEXTS[action];
+  const label = t(texts.label);
+  const withNotesLabel = t(texts.withNotes);
+  // Names the menu button, which shows only an arrow.
+  const moreLabel = t(texts.more);
   return (
     <div className="flex flex-col items-start gap-1">
       <ButtonGroup className="self-start" variant={variant} isDisabled={isPending || !isOnline}>

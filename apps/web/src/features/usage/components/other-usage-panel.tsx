@@ -3,9 +3,9 @@ import type { UsageSession } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { SessionActionButton } from './session-action-button.tsx';
+import { UsageActionButton } from './usage-action-button.tsx';
 
-type OtherSessionPanelProps = {
+type OtherUsagePanelProps = {
   session: UsageSession;
   mayTakeOver: boolean;
   isPending: boolean;
@@ -14,13 +14,13 @@ type OtherSessionPanelProps = {
 };
 
 /** Someone else is using the resource: who and since when, and a takeover where allowed. */
-export function OtherSessionPanel({
+export function OtherUsagePanel({
   session,
   mayTakeOver,
   isPending,
   onTakeOver,
   onTakeOverWithNotes,
-}: OtherSessionPanelProps) {
+}: OtherUsagePanelProps) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
@@ -38,11 +38,9 @@ export function OtherSessionPanel({
         <dd>{formatDateTime(session.startTime)}</dd>
       </dl>
       {mayTakeOver && (
-        <SessionActionButton
+        <UsageActionButton
+          action="takeOver"
           variant="secondary"
-          label={t('usage.other.takeOver')}
-          withNotesLabel={t('usage.other.takeOverWithNotes')}
-          moreLabel={t('usage.other.takeOverOptions')}
           isPending={isPending}
           onAction={onTakeOver}
           onActionWithNotes={onTakeOverWithNotes}

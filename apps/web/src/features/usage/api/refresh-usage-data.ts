@@ -5,7 +5,7 @@ import { resourcesKeys } from '../../resources/api/resources-queries.ts';
  * After a start, end or takeover, succeeded or not, the session and history on screen may be stale
  * (spec 01 §4); the overview's in-use chips too.
  */
-export function refreshSessionData(queryClient: QueryClient, resourceId: number) {
+export function refreshUsageData(queryClient: QueryClient, resourceId: number) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(resourceId) }),
     queryClient.invalidateQueries({ queryKey: resourcesKeys.inUse }),

@@ -1,12 +1,12 @@
 import type { AuthSession } from '@toolpass/contracts';
 import { useEffect, useRef } from 'react';
-import { refreshSession } from './session-api.ts';
+import { refreshSignIn } from './sign-in-api.ts';
 
-/** Swaps the session token for a fresh one every `intervalMs` while `isActive`. */
-export function useSessionRefresh(
+/** Swaps the sign-in token for a fresh one every `intervalMs` while `isActive`. */
+export function useSignInRefresh(
   isActive: boolean,
   intervalMs: number,
-  onRefreshed: (session: AuthSession) => void,
+  onRefreshed: (auth: AuthSession) => void,
 ): void {
   const onRefreshedRef = useRef(onRefreshed);
   onRefreshedRef.current = onRefreshed;
@@ -14,9 +14,9 @@ export function useSessionRefresh(
   useEffect(() => {
     if (!isActive) return;
     const timer = window.setInterval(() => {
-      refreshSession().then(
-        (session) => onRefreshedRef.current(session),
-        // A failed refresh keeps the current token; the current-user poll notices a dead session.
+      refreshSignIn().then(
+        (auth) => onRefreshedRef.current(auth),
+        // A failed refresh keeps the current token; the current-user poll notices an ended sign-in.
         () => undefined,
       );
     }, intervalMs);

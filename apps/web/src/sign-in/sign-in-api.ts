@@ -5,5 +5,5 @@ import { apiClient } from '../lib/api-client.ts';
 export const currentUserQueryKey = ['users', 'me'] as const;
 
 export const fetchCurrentUser = () => apiClient.get<User>('/api/users/me');
-export const refreshSession = () => apiClient.get<AuthSession>('/api/auth/session/refresh');
-export const endSession = () => apiClient.delete<{ message: string }>('/api/auth/session');
+export const refreshSignIn = () => apiClient.get<AuthSession>('/api/auth/session/refresh');
+export const endSignIn = () => apiClient.delete<{ message: string }>('/api/auth/session');
