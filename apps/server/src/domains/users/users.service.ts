@@ -62,8 +62,6 @@ export function createUsersService(deps: {
   sessions: { revokeAllForUser(userId: number, executor?: Db): Promise<void> };
   /** Every request looks up its session; sign-out, expiry sweeps and user changes are rare. */
   sessionReads: ReadCache;
-  /** Called after a commit that queued mail, so it leaves at once. */
-  onMailQueued: () => void;
   publicUrl: string;
   logger: Logger;
   scrypt?: ScryptParams;
@@ -109,11 +107,9 @@ export function createUsersService(deps: {
     return { to: user.email, ...mail };
   }
 
-  /** Runs `work` in one transaction and wakes the mail worker once it has committed. */
-  async function withMail<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await deps.db.transaction().execute(work);
-    deps.onMailQueued();
-    return result;
+  /** Runs `work` in one transaction mails can be queued in; they leave once it has committed. */
+  function withMail<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return deps.mailQueue.transaction(work);
   }
 
   async function requireUser(db: Db, id: number) {
