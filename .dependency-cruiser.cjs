@@ -1,7 +1,7 @@
 // The import boundaries of docs/architecture.md, checked by `npm test` (npm run check:rules).
 // Layers of the server, lowest first: config and platform (no domain knowledge) → domains
-// (routes → services → repositories) → adapters (protocol edges) → the composition root (app.ts,
-// main.ts, cli/). Tests may cross layers; the browser tests and benches see the server only
+// (routes → services → repositories) → adapters (protocol edges) → the composition root (app.ts
+// and app/, main.ts, cli/). Tests may cross layers; the browser tests and benches see the server only
 // through its published testing entry.
 const TESTS = '(\\.test\\.tsx?$|^apps/server/src/test/)';
 const SERVER = '^apps/server/src/';
@@ -20,14 +20,14 @@ module.exports = {
       comment: 'platform/ and config/ know no domain, adapter or the composition root.',
       severity: 'error',
       from: { path: `${SERVER}(platform|config)/`, pathNot: TESTS },
-      to: { path: `${SERVER}(domains|adapters|cli)/|${SERVER}(app|main|testing)\\.ts$` },
+      to: { path: `${SERVER}(domains|adapters|cli|app)/|${SERVER}(app|main|testing)\\.ts$` },
     },
     {
       name: 'domains-below-adapters',
       comment: 'Domains do not reach the protocol edges or the composition root; those call them.',
       severity: 'error',
       from: { path: `${SERVER}domains/`, pathNot: TESTS },
-      to: { path: `${SERVER}(adapters|cli)/|${SERVER}(app|main|testing)\\.ts$` },
+      to: { path: `${SERVER}(adapters|cli|app)/|${SERVER}(app|main|testing)\\.ts$` },
     },
     {
       name: 'routes-through-services',

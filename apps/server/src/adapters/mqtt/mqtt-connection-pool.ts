@@ -85,12 +85,9 @@ function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
  *
  * Counters (sent, failed, last error) are per server, in memory, since this process started.
  */
-export function createMqttConnectionPool(deps: {
-  logger: Logger;
-  outbound: OutboundPolicy;
-  /** A client connected or reconnected: deliveries waiting for it can go out now. */
-  onConnected(serverId: number): void;
-}) {
+export function createMqttConnectionPool(deps: { logger: Logger; outbound: OutboundPolicy }) {
+  /** Told when a client connected or reconnected: deliveries waiting for it can go out now. */
+  const connectedListeners: ((serverId: number) => void)[] = [];
   const connections = new Map<number, Connection>();
   const counters = new Map<number, Counters>();
   let closed = false;
@@ -135,7 +132,7 @@ export function createMqttConnectionPool(deps: {
       wasConnected = true;
       lastLogged = null;
       deps.logger.info({ serverId: settings.serverId, broker: brokerAddress(settings) }, 'MQTT connected');
-      deps.onConnected(settings.serverId);
+      for (const listener of connectedListeners) listener(settings.serverId);
     });
     client.on('error', (error) => {
       // The log has the system's words; the status answer only what describeError lets through.
@@ -234,6 +231,11 @@ export function createMqttConnectionPool(deps: {
   }
 
   return {
+    /** Calls `listener` each time a server's client connects after having been offline. */
+    onConnected(listener: (serverId: number) => void): void {
+      connectedListeners.push(listener);
+    },
+
     /** Tries settings on a fresh connection of its own; the server's client is left alone. */
     test: (settings: MqttConnectionSettings) => testConnection(settings, deps.outbound),
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { Messages } from '@toolpass/contracts';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt.service.ts';
+import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt-subscriptions.ts';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
 import { buildTestApp, type TestApp, unique } from '../../test/build-test-app.ts';
 import {

@@ -9,14 +9,8 @@ import {
   type TemplateValues,
 } from '@toolpass/contracts';
 import type { MqttMessage } from '../../domains/mqtt/mqtt-connections.ts';
+import { MQTT_EVENT_TYPES } from '../../domains/mqtt/mqtt-subscriptions.ts';
 import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
-
-/** The events an MQTT configuration publishes for. */
-export const MQTT_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'usage.started',
-  'usage.ended',
-  'usage.taken-over',
-]);
 
 /** The templates of a configuration, all a message is made from. */
 export type MqttTemplates = Pick<

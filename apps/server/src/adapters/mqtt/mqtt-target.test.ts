@@ -64,11 +64,12 @@ function target(options: { failOnCall?: number; now?: Date; found?: boolean } = 
   const published: MqttMessage[] = [];
   const warnings: unknown[] = [];
   let calls = 0;
+  const connectedListeners: ((serverId: number) => void)[] = [];
   const logger = createLogger('silent');
   logger.warn = ((object: unknown) => void warnings.push(object)) as typeof logger.warn;
   const kind = createMqttTarget({
     mqtt: {
-      configurationIdsOfResource: async () => [5, 6],
+      configurationIdsOfServer: async () => [5, 6],
       deliverySettings: async () => (options.found === false ? undefined : { configuration, connection }),
     },
     connections: {
@@ -77,23 +78,29 @@ function target(options: { failOnCall?: number; now?: Date; found?: boolean } = 
         if (calls === options.failOnCall) throw new Error('no acknowledgement within 10 s');
         published.push(message);
       },
+      onConnected: (listener) => void connectedListeners.push(listener),
     },
     maxAgeMs: 60_000,
     now: () => options.now ?? new Date(createdAt.getTime() + 1_000),
     logger,
   });
-  return { kind, published, warnings };
+  return {
+    kind,
+    published,
+    warnings,
+    connected(serverId: number) {
+      for (const listener of connectedListeners) listener(serverId);
+    },
+  };
 }
 
 describe('the MQTT delivery target', () => {
-  it('wants usage events of resources with configurations, as configuration ids', async () => {
-    const { kind } = target();
-    const event = takeoverJob(1).event;
-    if (!event) throw new Error('no event');
-    expect(await kind.targetsFor?.({} as never, event)).toEqual(['5', '6']);
-    expect(
-      await kind.targetsFor?.({} as never, { ...event, type: 'resource.updated', data: { resourceId: 7 } }),
-    ).toEqual([]);
+  it('makes the jobs of a reconnected server’s configurations due at once', async () => {
+    const { kind, connected } = target();
+    const expedited: string[][] = [];
+    kind.bind?.({ expedite: async (targetIds) => void expedited.push(targetIds) });
+    connected(1);
+    await expect.poll(() => expedited).toEqual([['5', '6']]);
   });
 
   it('does not publish again what the broker acknowledged before a later message of the job failed', async () => {

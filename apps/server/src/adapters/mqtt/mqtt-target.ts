@@ -1,5 +1,5 @@
-import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt.service.ts';
 import type { MqttDeliveryLookup } from '../../domains/mqtt/mqtt-delivery-lookup.ts';
+import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt-subscriptions.ts';
 import {
   type DeliveryTargetKind,
   doublingDelay,
@@ -12,7 +12,7 @@ import {
   type MqttConnectionPool,
   PUBLISH_TIMEOUT_MS,
 } from './mqtt-connection-pool.ts';
-import { MQTT_EVENT_TYPES, publicationsFor, UndeliverableMessageError } from './mqtt-messages.ts';
+import { publicationsFor, UndeliverableMessageError } from './mqtt-messages.ts';
 
 /** Tried again after 1 s, 2 s, 4 s, 8 s, then every 10 s until the broker accepts (decision 10). */
 const retryDelayMs = doublingDelay(1_000, 10_000);
@@ -25,11 +25,12 @@ export const MQTT_LONGEST_DELIVERY_MS = FIRST_CONNECT_WAIT_MS + MOST_MESSAGES_PE
  * MQTT configurations as a kind of delivery target: each configuration is a target, so a broker
  * that is down delays only its own configurations, and each configuration keeps the order of its
  * resource's events. A delivery publishes the event's messages with QoS 1 and is done when the
- * broker acknowledged every one of them.
+ * broker acknowledged every one of them. Which configurations receive an event is in their
+ * subscriptions (domains/mqtt/mqtt-subscriptions.ts), kept by the MQTT service.
  */
 export function createMqttTarget(deps: {
-  mqtt: Pick<MqttDeliveryLookup, 'configurationIdsOfResource' | 'deliverySettings'>;
-  connections: Pick<MqttConnectionPool, 'publish'>;
+  mqtt: Pick<MqttDeliveryLookup, 'configurationIdsOfServer' | 'deliverySettings'>;
+  connections: Pick<MqttConnectionPool, 'publish' | 'onConnected'>;
   /** Older messages are dropped, with a warning (MQTT_MAX_MESSAGE_AGE_HOURS). */
   maxAgeMs: number;
   now: () => Date;
@@ -52,11 +53,20 @@ export function createMqttTarget(deps: {
     kind: MQTT_TARGET_KIND,
     longestDeliveryMs: MQTT_LONGEST_DELIVERY_MS,
 
-    async targetsFor(tx, event) {
-      if (!MQTT_EVENT_TYPES.has(event.type)) return [];
-      const resourceId = (event.data as { resourceId?: unknown } | null)?.resourceId;
-      if (typeof resourceId !== 'number') return [];
-      return (await deps.mqtt.configurationIdsOfResource(tx, resourceId)).map(String);
+    // A client that (re)connects makes the jobs waiting for its configurations due at once,
+    // instead of after the rest of their backoff (decision 10).
+    bind(control) {
+      deps.connections.onConnected((serverId) => {
+        void (async () => {
+          const ids = await deps.mqtt.configurationIdsOfServer(serverId);
+          await control.expedite(ids.map(String));
+        })().catch((error: unknown) =>
+          deps.logger.warn(
+            { err: error, serverId },
+            'Waking the MQTT deliveries of a reconnected server failed',
+          ),
+        );
+      });
     },
 
     async deliver(job) {

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { type LiveEvent, LiveEventSchema, type NewDomainEvent, ResourceMessages } from '@toolpass/contracts';
+import { type LiveEvent, LiveEventSchema, ResourceMessages } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openPostgres } from '../../platform/db/database.ts';
 import type { ChannelListener } from '../../platform/db/pg-listener.ts';
-import { createEventTransactions } from '../../platform/events/event-transactions.ts';
 import { createLogger } from '../../platform/logging/logger.ts';
 import { buildTestApp, TEST_SCRYPT, type TestApp } from '../../test/build-test-app.ts';
 import { openEventStream as openStream } from '../../test/event-stream-client.ts';
@@ -226,12 +225,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
     });
 
     it('announces nothing for a change that rolled back after writing its events', async () => {
-      const events = createEventTransactions<NewDomainEvent>({
-        db: t.database.db,
-        outbox: t.services.outbox,
-        beforeCommit: (tx, written) => t.services.eventFanout.announce(tx, written),
-        onCommitted: () => undefined,
-      });
+      const events = t.services.pipeline;
       const before = await outboxIds();
       heard.length = 0;
       await expect(

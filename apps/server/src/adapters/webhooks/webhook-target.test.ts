@@ -74,7 +74,6 @@ function target(found: DeliverableWebhook | undefined, status = 200) {
   const sent: WebhookRequest[] = [];
   const kind = createWebhookTarget({
     webhooks: {
-      targetsFor: async () => [],
       forDelivery: async () => found,
       retrySettings: async () => found,
     },

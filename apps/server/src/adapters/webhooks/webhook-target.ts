@@ -5,8 +5,8 @@ import {
   type TemplateValues,
 } from '@toolpass/contracts';
 import type { WebhookSender } from '../../domains/webhooks/webhook-sender.ts';
+import { WEBHOOK_TARGET_KIND } from '../../domains/webhooks/webhook-subscriptions.ts';
 import type { DeliverableWebhook, WebhooksService } from '../../domains/webhooks/webhooks.service.ts';
-import { WEBHOOK_TARGET_KIND } from '../../domains/webhooks/webhooks.service.ts';
 import type { DeliveryTargetKind, RetryPolicy } from '../../platform/jobs/delivery-target.ts';
 import type { ClaimedJob } from '../../platform/jobs/job-store.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook-request.ts';
@@ -64,12 +64,13 @@ function templateFor(
 }
 
 /**
- * Webhooks as a kind of delivery target (architecture §Events): each webhook is a target, gets a job for
- * each usage event it wants, and is retried by its own settings. Jobs are delivered at least
+ * Webhooks as a kind of delivery target (architecture §Events): each webhook is a target, gets a
+ * job for each usage event it subscribed to (webhook-subscriptions.ts), and is retried by its own
+ * settings. Jobs are delivered at least
  * once; the job id goes out as X-Webhook-Id, so a receiver can drop a request it has seen.
  */
 export function createWebhookTarget(deps: {
-  webhooks: Pick<WebhooksService, 'targetsFor' | 'forDelivery' | 'retrySettings'>;
+  webhooks: Pick<WebhooksService, 'forDelivery' | 'retrySettings'>;
   send: WebhookSender;
   now: () => Date;
 }): DeliveryTargetKind {
@@ -77,8 +78,6 @@ export function createWebhookTarget(deps: {
     kind: WEBHOOK_TARGET_KIND,
     // One request, cut off with its answer's body after this.
     longestDeliveryMs: WEBHOOK_TIMEOUT_MS,
-
-    targetsFor: (tx, event) => deps.webhooks.targetsFor(tx, event),
 
     async deliver(job) {
       const event = usageEventOf(job);

@@ -13,9 +13,10 @@ export class UnreadablePasswordError extends Error {
 }
 
 /**
- * What MQTT deliveries read: which configurations an event goes to, and how to reach their
- * broker. It needs only the repository and the password box, so the delivery target can be
- * made before the services that write events (the MQTT service among them) exist.
+ * What MQTT deliveries read: a configuration and how to reach its broker, and which
+ * configurations wait for a broker that reconnected. It needs only the repository and the
+ * password box, so the delivery target can be made before the services that write events (the
+ * MQTT service among them) exist.
  */
 export function createMqttDeliveryLookup(deps: { db: Db; repo: MqttRepository; passwords: SecretBox }) {
   function connectionSettings(server: MqttServerRecord): MqttConnectionSettings {
@@ -40,10 +41,6 @@ export function createMqttDeliveryLookup(deps: { db: Db; repo: MqttRepository; p
 
   return {
     connectionSettings,
-
-    /** The configurations an event of this resource goes to; asked in the event's transaction. */
-    configurationIdsOfResource: (tx: Db, resourceId: number) =>
-      deps.repo.configurationIdsOfResource(tx, resourceId),
 
     configurationIdsOfServer: (serverId: number) => deps.repo.configurationIdsOfServer(deps.db, serverId),
 

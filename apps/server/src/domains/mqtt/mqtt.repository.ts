@@ -67,14 +67,8 @@ type DeliveryRow = ConfigurationRow &
 
 /** The only SQL of MQTT servers and configurations. */
 export function createMqttRepository(deps: { db: Db }) {
-  // Asked in the transaction of every usage event and by every delivery: compiled once
-  // (reusable-query.ts), as Kysely's building costs more than SQLite's look-up.
-  const selectIdsOfResource = reusableQuery<Database, { resourceId: number }, { id: number }>(
-    deps.db,
-    ['resourceId'],
-    (db, p) =>
-      db.selectFrom('mqtt_configurations').select('id').where('resource_id', '=', p.resourceId).orderBy('id'),
-  );
+  // Asked by every delivery: compiled once (reusable-query.ts), as Kysely's building costs more
+  // than SQLite's look-up.
   const selectForDelivery = reusableQuery<Database, { id: number }, DeliveryRow>(deps.db, ['id'], (db, p) =>
     db
       .selectFrom('mqtt_configurations as c')
@@ -211,11 +205,6 @@ export function createMqttRepository(deps: { db: Db }) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    /** The ids of a resource's configurations: one index look-up, asked by every usage event. */
-    async configurationIdsOfResource(db: Db, resourceId: number): Promise<number[]> {
-      return (await selectIdsOfResource(db, { resourceId })).map((row) => row.id);
     },
 
     async configurationIdsOfServer(db: Db, serverId: number): Promise<number[]> {

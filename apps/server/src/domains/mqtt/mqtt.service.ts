@@ -16,15 +16,14 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
+import type { SubscriptionUpkeep } from '../../platform/events/subscriptions.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { refuseUnlessAllowed } from '../../platform/net/host-check.ts';
 import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 import type { MqttRepository, MqttServerChanges, MqttServerRecord } from './mqtt.repository.ts';
 import type { MqttConnections, MqttMessage } from './mqtt-connections.ts';
 import { type MqttDeliveryLookup, UnreadablePasswordError } from './mqtt-delivery-lookup.ts';
-
-/** The kind of delivery target of MQTT configurations; stored with every job, so never renamed. */
-export const MQTT_TARGET_KIND = 'mqtt';
+import { mqttSubscriptions, mqttTarget } from './mqtt-subscriptions.ts';
 
 /** The message a test of a configuration publishes; throws when it cannot be published at all. */
 export type TestMessageOf = (
@@ -66,6 +65,8 @@ export function createMqttService(deps: {
   clock: Clock;
   testMessageOf: TestMessageOf;
   deliveryLog(configurationId: number): Promise<DeliveryLogEntry[]>;
+  /** Who receives usage events: each configuration keeps its own rows, in its writes' transactions. */
+  subscriptions: SubscriptionUpkeep;
   outbound: OutboundPolicy;
 }) {
   const checkHost = (host: string) => refuseUnlessAllowed(deps.outbound.checkHost(host), 'host');
@@ -106,6 +107,12 @@ export function createMqttService(deps: {
         messagesFailed: 0,
       };
     }
+  }
+
+  /** Keeps the configuration's subscriptions in step with it, in the transaction that wrote it. */
+  async function subscribe(tx: Db, configuration: MqttConfiguration): Promise<MqttConfiguration> {
+    await deps.subscriptions.replace(tx, mqttTarget(configuration.id), mqttSubscriptions(configuration));
+    return configuration;
   }
 
   /** A foreign key refused the write: the server went away meanwhile, or the resource did. */
@@ -227,7 +234,7 @@ export function createMqttService(deps: {
         return await deps.db.transaction().execute(async (tx) => {
           await requireResource(tx, resourceId);
           await requireServer(tx, body.serverId);
-          return deps.repo.insertConfiguration(
+          const created = await deps.repo.insertConfiguration(
             tx,
             resourceId,
             {
@@ -245,6 +252,7 @@ export function createMqttService(deps: {
             },
             deps.clock.now(),
           );
+          return subscribe(tx, created);
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw await whyRefused(resourceId, body.serverId);
@@ -264,7 +272,7 @@ export function createMqttService(deps: {
           if (body.serverId !== undefined) await requireServer(tx, body.serverId);
           const updated = await deps.repo.updateConfiguration(tx, resourceId, id, body, deps.clock.now());
           if (!updated) throw configurationNotFound();
-          return updated;
+          return subscribe(tx, updated);
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw await whyRefused(resourceId, body.serverId);
@@ -274,7 +282,10 @@ export function createMqttService(deps: {
 
     /** Deliveries still waiting for it end without a message (the configuration is gone). */
     async deleteConfiguration(resourceId: number, id: number): Promise<void> {
-      if (!(await deps.repo.deleteConfiguration(deps.db, resourceId, id))) throw configurationNotFound();
+      await deps.db.transaction().execute(async (tx) => {
+        if (!(await deps.repo.deleteConfiguration(tx, resourceId, id))) throw configurationNotFound();
+        await deps.subscriptions.replace(tx, mqttTarget(id), []);
+      });
     },
 
     /**

@@ -19,14 +19,14 @@ const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
 /**
  * The single-use tokens that travel in account mails (verification, reset, email change and its
  * undo): only their hash is stored; the service queues the mail that carries one in the same
- * transaction (`withMail`), and the mail worker is woken once that transaction has committed.
+ * transaction (`withMail`), and the event pipeline wakes the mail worker once it has committed.
  */
 export function createMailTokens(deps: {
   db: Db;
   repo: UserTokensRepository;
   clock: Clock;
-  /** Called after a commit that queued mail, so it leaves at once. */
-  onMailQueued: () => void;
+  /** Mails join the caller's transaction and leave once it has committed (the event pipeline). */
+  mailQueue: Pick<MailQueue, 'transaction'>;
   publicUrl: string;
 }) {
   return {
@@ -67,11 +67,9 @@ export function createMailTokens(deps: {
       return deps.repo.discardUnusedTokens(tx, userId, purpose);
     },
 
-    /** Runs `work` in one transaction and wakes the mail worker once it has committed. */
-    async withMail<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-      const result = await deps.db.transaction().execute(work);
-      deps.onMailQueued();
-      return result;
+    /** Runs `work` in one transaction mails can be queued in; they leave once it has committed. */
+    withMail<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return deps.mailQueue.transaction(work);
     },
 
     async deleteSpent(): Promise<void> {

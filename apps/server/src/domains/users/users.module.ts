@@ -33,8 +33,6 @@ export function createUsersModule(deps: {
   authSessions: AuthSessionsRevoker;
   /** Every request looks up its auth session; sign-out, expiry sweeps and user changes are rare. */
   authSessionReads: ReadCache;
-  /** Called after a commit that queued mail, so it leaves at once. */
-  onMailQueued: () => void;
   publicUrl: string;
   logger: Logger;
   scrypt?: ScryptParams;
@@ -46,7 +44,7 @@ export function createUsersModule(deps: {
     db,
     repo: createUserTokensRepository(),
     clock,
-    onMailQueued: deps.onMailQueued,
+    mailQueue,
     publicUrl: deps.publicUrl,
   });
   const mailing: AccountMailing = { db, repo, tokens, clock, mailQueue, emailTemplates };

@@ -1,5 +1,5 @@
 import type { Webhook } from '@toolpass/contracts';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
@@ -17,15 +17,6 @@ export type WebhookSettings = Omit<
  * headers hold their values sealed (webhook-headers.ts).
  */
 export type StoredWebhook = Omit<Webhook, 'credentialHeaders'> & { secretSealed: string };
-
-/** The moments of usage a webhook may be sent for, each with its flag (sendOnStart...). */
-export type UsageMoment = 'start' | 'stop' | 'takeover';
-
-const FLAG_COLUMN = {
-  start: 'send_on_start',
-  stop: 'send_on_stop',
-  takeover: 'send_on_takeover',
-} as const;
 
 /** Every field but the timestamps, which the repository sets itself. */
 const webhooks = columnMap<WebhooksTable, Omit<StoredWebhook, 'createdAt' | 'updatedAt'>>()({
@@ -67,21 +58,6 @@ function toStored(row: Row): StoredWebhook {
 
 /** The only SQL of webhooks. */
 export function createWebhooksRepository() {
-  // Every usage start, end and takeover asks this in its transaction, webhooks or not, so the
-  // query is compiled once per moment (see reusable-query.ts).
-  const activeIds = new Map<UsageMoment, ReturnType<typeof compileActiveIds>>();
-  function compileActiveIds(db: Db, moment: UsageMoment) {
-    return reusableQuery<Database, { resourceId: number }, { id: number }>(db, ['resourceId'], (kysely, p) =>
-      kysely
-        .selectFrom('webhooks')
-        .select('id')
-        .where('resource_id', '=', p.resourceId)
-        .where('active', '=', sql.lit(true))
-        .where(FLAG_COLUMN[moment], '=', sql.lit(true))
-        .orderBy('id'),
-    );
-  }
-
   // Every delivery reads its webhook by id: compiled once too.
   let byId: ReturnType<typeof compileById> | undefined;
   function compileById(db: Db) {
@@ -160,16 +136,6 @@ export function createWebhooksRepository() {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
-    },
-
-    /** Active webhooks of a resource whose flag lets the event through, by id: one index look-up. */
-    async activeIdsFor(db: Db, resourceId: number, moment: UsageMoment): Promise<number[]> {
-      let query = activeIds.get(moment);
-      if (!query) {
-        query = compileActiveIds(db, moment);
-        activeIds.set(moment, query);
-      }
-      return (await query(db, { resourceId })).map((row) => row.id);
     },
   };
 }

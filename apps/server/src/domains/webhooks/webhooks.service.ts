@@ -14,7 +14,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
-import type { OutboxEnvelope } from '../../platform/events/outbox.ts';
+import type { SubscriptionUpkeep } from '../../platform/events/subscriptions.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { readDeliveryLog } from '../../platform/jobs/delivery-log.ts';
 import type { JobStore } from '../../platform/jobs/job-store.ts';
@@ -22,22 +22,12 @@ import { refuseUnlessAllowed } from '../../platform/net/host-check.ts';
 import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 import { isOtherOrigin, mergeHeaders, openHeaders, sealHeaders, shownHeaders } from './webhook-headers.ts';
 import type { WebhookSender } from './webhook-sender.ts';
-import type { StoredWebhook, UsageMoment, WebhooksRepository } from './webhooks.repository.ts';
-
-/** The kind of delivery target webhooks are; stored with every job, so it never changes. */
-export const WEBHOOK_TARGET_KIND = 'webhook';
-
-/** The moment of usage each event is, for the flags that let it through. */
-const MOMENT_OF: Partial<Record<string, UsageMoment>> = {
-  'usage.started': 'start',
-  'usage.ended': 'stop',
-  'usage.taken-over': 'takeover',
-};
+import { webhookSubscriptions, webhookTarget } from './webhook-subscriptions.ts';
+import type { StoredWebhook, WebhooksRepository } from './webhooks.repository.ts';
 
 /**
  * What the webhooks need of resources. The resources repository is it: the resources service is
- * built after the delivery target kinds, which the event transactions need, and webhooks are
- * one of those kinds.
+ * built after the event pipeline, whose delivery target kinds include the webhooks.
  */
 export type ResourceLookup = {
   findById(db: Db, id: number): Promise<{ id: number; name: string } | undefined>;
@@ -63,13 +53,18 @@ export type DeliverableWebhook = Omit<Webhook, 'credentialHeaders'> & { secret: 
 const UNREADABLE_SECRET =
   'The webhook secret cannot be read (SECRET_KEY changed since it was made); regenerate the secret';
 
-/** Webhooks per resource (spec 02 §3, §7), their tests, and which of them want a usage event. */
+/**
+ * Webhooks per resource (spec 02 §3, §7) and their tests. Which of them want a usage event is
+ * kept in their subscriptions, written with every change of a webhook (decision 18).
+ */
 export function createWebhooksService(deps: {
   db: Db;
   repo: WebhooksRepository;
   resources: ResourceLookup;
   secrets: SecretBox;
   jobStore: JobStore;
+  /** Who receives usage events: each webhook keeps its own rows, in its writes' transactions. */
+  subscriptions: SubscriptionUpkeep;
   send: WebhookSender;
   clock: Clock;
   outbound: OutboundPolicy;
@@ -85,6 +80,12 @@ export function createWebhooksService(deps: {
   async function requireWebhook(db: Db, resourceId: number, id: number): Promise<StoredWebhook> {
     const webhook = await deps.repo.find(db, id, resourceId);
     if (!webhook) throw webhookNotFound();
+    return webhook;
+  }
+
+  /** Keeps the webhook's subscriptions in step with its settings, in the transaction that wrote them. */
+  async function subscribe(tx: Db, webhook: StoredWebhook): Promise<StoredWebhook> {
+    await deps.subscriptions.replace(tx, webhookTarget(webhook.id), webhookSubscriptions(webhook));
     return webhook;
   }
 
@@ -118,7 +119,7 @@ export function createWebhooksService(deps: {
       try {
         const webhook = await deps.db.transaction().execute(async (tx) => {
           await requireResource(tx, resourceId);
-          return deps.repo.insert(
+          const inserted = await deps.repo.insert(
             tx,
             {
               ...body,
@@ -128,6 +129,7 @@ export function createWebhooksService(deps: {
             },
             deps.clock.now(),
           );
+          return subscribe(tx, inserted);
         });
         return { ...present(webhook), secret };
       } catch (error) {
@@ -151,21 +153,28 @@ export function createWebhooksService(deps: {
             ? mergeHeaders(stored.headers, body.headers, { box: deps.secrets, moved })
             : undefined;
         const changes = { ...body, ...(headers ? { headers } : {}) };
-        return deps.repo.update(tx, resourceId, id, changes, deps.clock.now());
+        const written = await deps.repo.update(tx, resourceId, id, changes, deps.clock.now());
+        return written && subscribe(tx, written);
       });
       if (!updated) throw webhookNotFound();
       return present(updated);
     },
 
     async setActive(resourceId: number, id: number, active: boolean): Promise<Webhook> {
-      const updated = await deps.repo.update(deps.db, resourceId, id, { active }, deps.clock.now());
+      const updated = await deps.db.transaction().execute(async (tx) => {
+        const written = await deps.repo.update(tx, resourceId, id, { active }, deps.clock.now());
+        return written && subscribe(tx, written);
+      });
       if (!updated) throw webhookNotFound();
       return present(updated);
     },
 
     /** Its pending deliveries find it gone and end without sending. */
     async delete(resourceId: number, id: number): Promise<void> {
-      if (!(await deps.repo.delete(deps.db, resourceId, id))) throw webhookNotFound();
+      await deps.db.transaction().execute(async (tx) => {
+        if (!(await deps.repo.delete(tx, resourceId, id))) throw webhookNotFound();
+        await deps.subscriptions.replace(tx, webhookTarget(id), []);
+      });
     },
 
     /** A new secret replaces the old at once: requests signed from now on verify only with it. */
@@ -210,19 +219,7 @@ export function createWebhooksService(deps: {
     /** The webhook's recent deliveries, newest first (the jobs of its target). */
     async deliveries(resourceId: number, id: number): Promise<DeliveryLogEntry[]> {
       await requireWebhook(deps.db, resourceId, id);
-      return readDeliveryLog(deps.db, deps.jobStore, { kind: WEBHOOK_TARGET_KIND, id: String(id) });
-    },
-
-    /**
-     * The webhooks that want a usage event: active ones of its resource whose flag lets the event
-     * through. Asked in the event's transaction, so a job exists exactly when its event does.
-     */
-    async targetsFor(tx: Db, event: OutboxEnvelope): Promise<string[]> {
-      const moment = MOMENT_OF[event.type];
-      if (!moment) return [];
-      const resourceId = (event.data as { resourceId?: unknown } | null)?.resourceId;
-      if (typeof resourceId !== 'number') return [];
-      return (await deps.repo.activeIdsFor(tx, resourceId, moment)).map(String);
+      return readDeliveryLog(deps.db, deps.jobStore, webhookTarget(id));
     },
 
     /**

@@ -115,4 +115,101 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
       },
     ]);
   });
+  it('subscribes the webhooks and MQTT configurations made before subscriptions existed', async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    await migrateTo(database, '0014-sso-sign-on-codes');
+    const now = new Date();
+    const { db } = database;
+    const resource = await db
+      .insertInto('resources')
+      .values({
+        name: 'Laser',
+        description: null,
+        image_filename: null,
+        allow_take_over: false,
+        documentation_type: null,
+        documentation_markdown: null,
+        documentation_url: null,
+        search_text: 'laser\n',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const server = await db
+      .insertInto('mqtt_servers')
+      .values({
+        name: 'Broker',
+        host: '127.0.0.1',
+        port: 1883,
+        client_id: null,
+        username: null,
+        password: null,
+        use_tls: false,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const configuration = await db
+      .insertInto('mqtt_configurations')
+      .values({
+        resource_id: resource.id,
+        server_id: server.id,
+        name: 'Relay',
+        in_use_topic: 'lab/in-use',
+        in_use_message: 'on',
+        not_in_use_topic: 'lab/available',
+        not_in_use_message: 'off',
+        takeover_topic: null,
+        takeover_message: null,
+        on_takeover_send_start: true,
+        on_takeover_send_stop: true,
+        on_takeover_send_takeover: false,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const webhook = (name: string, active: boolean, flags: [boolean, boolean, boolean]) => ({
+      resource_id: resource.id,
+      name,
+      url: 'https://relay.example.org/hook',
+      method: 'POST' as const,
+      headers: '{}',
+      in_use_template: '{}',
+      not_in_use_template: '{}',
+      takeover_template: '{}',
+      active,
+      send_on_start: flags[0],
+      send_on_stop: flags[1],
+      send_on_takeover: flags[2],
+      retry_enabled: false,
+      max_retries: 3,
+      retry_delay_ms: 1000,
+      signature_header: 'X-Webhook-Signature',
+      secret_sealed: 'sealed',
+      created_at: now,
+      updated_at: now,
+    });
+    const [startsOnly, switchedOff] = await db
+      .insertInto('webhooks')
+      .values([webhook('Starts only', true, [true, false, false]), webhook('Off', false, [true, true, true])])
+      .returning('id')
+      .execute();
+
+    await migrateToLatest(database);
+    const rows = await db
+      .selectFrom('delivery_subscriptions')
+      .select(['resource_id', 'event_type', 'target_kind', 'target_id'])
+      .execute();
+    expect(rows.map((row) => `${row.target_kind} ${row.target_id} ${row.event_type}`).sort()).toEqual([
+      `mqtt ${configuration.id} usage.ended`,
+      `mqtt ${configuration.id} usage.started`,
+      `mqtt ${configuration.id} usage.taken-over`,
+      `webhook ${startsOnly?.id} usage.started`,
+    ]);
+    expect(switchedOff).toBeDefined();
+    expect(new Set(rows.map((row) => row.resource_id))).toEqual(new Set([resource.id]));
+  });
 });

@@ -14,6 +14,7 @@ import { usageStartIndexMigration } from './migrations/0011-usage-start-index.ts
 import { ssoMigration } from './migrations/0012-sso.ts';
 import { readersMigration } from './migrations/0013-readers.ts';
 import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts';
+import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subscriptions.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0012-sso': ssoMigration(dialect),
     '0013-readers': readersMigration(dialect),
     '0014-sso-sign-on-codes': ssoSignOnCodesMigration(dialect),
+    '0015-delivery-subscriptions': deliverySubscriptionsMigration(),
   };
 }
 

@@ -142,6 +142,14 @@ export type DeliveryJobsTable = {
   finished_at: NullableTimestamp;
 };
 
+/** One target's interest in one event type of one resource (decision 18). */
+export type DeliverySubscriptionsTable = {
+  resource_id: number;
+  event_type: string;
+  target_kind: string;
+  target_id: string;
+};
+
 export type WebhookMethodColumn = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type WebhooksTable = {
@@ -289,6 +297,7 @@ export type Database = {
   introductions: IntroductionsTable;
   outbox_events: OutboxEventsTable;
   delivery_jobs: DeliveryJobsTable;
+  delivery_subscriptions: DeliverySubscriptionsTable;
   mqtt_servers: MqttServersTable;
   mqtt_configurations: MqttConfigurationsTable;
   webhooks: WebhooksTable;

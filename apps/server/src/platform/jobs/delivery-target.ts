@@ -1,5 +1,3 @@
-import type { Db } from '../db/database.ts';
-import type { OutboxEnvelope } from '../events/outbox.ts';
 import type { ClaimedJob } from './job-store.ts';
 
 /**
@@ -30,19 +28,25 @@ export function nextAttemptAt(
   return new Date(at);
 }
 
+/** What the pipeline that delivers a kind offers it (see `bind`). */
+export type KindControl = {
+  /** Makes the pending jobs of these targets due now and wakes the runner. */
+  expedite(targetIds: string[]): Promise<void>;
+};
+
 /**
  * A kind of durable consumer: mail, each MQTT configuration, each webhook, each plugin
  * subscription. Each of its targets gets its own jobs, so a target that is down delays
- * nobody else, and each kind brings its own retry policy.
+ * nobody else, and each kind brings its own retry policy. Which targets receive an event is not
+ * asked of the kind: its owners register subscriptions (platform/events/subscriptions.ts).
  */
 export type DeliveryTargetKind = {
-  /** Stored with each job; renaming a kind orphans its pending jobs. */
+  /** Stored with each job and subscription; renaming a kind orphans its pending jobs. */
   kind: string;
-  /**
-   * The targets of this kind that want the event, asked in the transaction that writes it, so
-   * a job exists exactly when its event does. Kinds that carry no events (mail) leave it out.
-   */
-  targetsFor?(tx: Db, event: OutboxEnvelope): Promise<string[]> | string[];
+  /** Targets that get every event, whatever its resource (the test probes). */
+  everyEvent?: readonly string[];
+  /** Called once by the pipeline that delivers this kind, e.g. to expedite jobs on a reconnect. */
+  bind?(control: KindControl): void;
   /** Delivers one job; throwing records the attempt as failed. */
   deliver(job: ClaimedJob): Promise<void> | void;
   /**

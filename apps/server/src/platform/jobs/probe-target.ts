@@ -32,7 +32,7 @@ export function createProbeTargets(probes: EventProbe[]): DeliveryTargetKind {
       0,
       ...probes.map((probe) => probe.longestDeliveryMs ?? DEFAULT_PROBE_LONGEST_MS),
     ),
-    targetsFor: () => names,
+    everyEvent: names,
     async deliver(job) {
       if (!job.event) throw new Error(`Job ${job.id} has no event`);
       await probeOf(job).handle(job.event, job);

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logging/logger.ts';
-import type { OutgoingMail } from './mail-queue.ts';
+/** A rendered mail to one address. */
+export type OutgoingMail = { to: string; subject: string; html: string; text: string };
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 

@@ -1,0 +1,274 @@
+import { READER_DISPLAY_TEXTS } from '@toolpass/contracts';
+import { testPublication } from '../adapters/mqtt/mqtt-messages.ts';
+import { deriveCardRoot } from '../adapters/readers/ntag424/card-keys.ts';
+import { createReaderConnections } from '../adapters/readers/reader-connections.ts';
+import { createServerCardOperations } from '../adapters/readers/server-card-operations.ts';
+import { createAnalyticsRepository } from '../domains/analytics/analytics.repository.ts';
+import { createAnalyticsService } from '../domains/analytics/analytics.service.ts';
+import { createAuthService } from '../domains/auth/auth.service.ts';
+import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repository.ts';
+import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
+import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
+import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
+import {
+  createIntroductionsRepository,
+  usableByCondition,
+} from '../domains/introductions/introductions.repository.ts';
+import { createIntroductionsService } from '../domains/introductions/introductions.service.ts';
+import { createMqttService } from '../domains/mqtt/mqtt.service.ts';
+import { mqttTarget } from '../domains/mqtt/mqtt-subscriptions.ts';
+import { createFirmwareFolder } from '../domains/readers/firmware-folder.ts';
+import { createNfcCardsRepository } from '../domains/readers/nfc-cards.repository.ts';
+import { createNfcCardsService } from '../domains/readers/nfc-cards.service.ts';
+import { createReaderTapsService } from '../domains/readers/reader-taps.service.ts';
+import { createReadersRepository } from '../domains/readers/readers.repository.ts';
+import { createReadersService } from '../domains/readers/readers.service.ts';
+import { createResourceGroupsRepository } from '../domains/resources/resource-groups.repository.ts';
+import { createResourceGroupsService } from '../domains/resources/resource-groups.service.ts';
+import { createResourceImageStore } from '../domains/resources/resource-image-store.ts';
+import { createResourceListingService } from '../domains/resources/resource-listing.service.ts';
+import { createResourcesRepository } from '../domains/resources/resources.repository.ts';
+import { createResourcesService } from '../domains/resources/resources.service.ts';
+import { createOidcRelyingParty } from '../domains/sso/oidc-relying-party.ts';
+import { createSsoRepository } from '../domains/sso/sso.repository.ts';
+import { createSsoService } from '../domains/sso/sso.service.ts';
+import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
+import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
+import { createUsageService } from '../domains/usage/usage.service.ts';
+import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
+import { createUserSearchService } from '../domains/users/user-search.service.ts';
+import { createUsersModule } from '../domains/users/users.module.ts';
+import { systemClock } from '../platform/clock.ts';
+import { createSecretBox } from '../platform/crypto/secret-box.ts';
+import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
+import { createReadCache } from '../platform/db/read-cache.ts';
+import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
+import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
+import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
+import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
+import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
+import { createDeliveries } from './deliveries.ts';
+
+/** The services, wired once; only the composition root knows how the domains depend on each other. */
+export function createServices(deps: AppDeps) {
+  const { db, dialect } = deps.database;
+  const clock = deps.clock ?? systemClock;
+  // main.ts resolves the key before it builds the app; an app built elsewhere (a script) gets the
+  // same generated key file, so what one stores the other can read.
+  const secretKey = deps.config.secretKey ?? resolveSecretKey(undefined, deps.config.dataDir);
+  /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
+  const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
+  const readCache = () => createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES });
+  // Every outbound connection of an integration passes ALLOWED_INTEGRATION_HOSTS (decision 17).
+  const outbound = createOutboundPolicy({
+    allowed: deps.config.allowedIntegrationHosts,
+    ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
+  });
+  // The resource list filters by introductions and by usage: those domains own the SQL of it.
+  const resourcesRepo = createResourcesRepository({
+    db,
+    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
+  });
+  const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
+  const deliveries = createDeliveries(deps, {
+    clock,
+    secretBox,
+    outbound,
+    resources: resourcesRepo,
+    liveSessions: (tokenHashes) => sessions.liveSessions(tokenHashes),
+  });
+  const { pipeline } = deliveries;
+
+  const emailTemplates = createEmailTemplatesService({
+    db,
+    repo: createEmailTemplatesRepository(),
+    clock,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+  const users = createUsersModule({
+    db,
+    dialect,
+    clock,
+    mailQueue: deliveries.mailQueue,
+    emailTemplates,
+    authSessions: sessions,
+    authSessionReads: readCache(),
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+    ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
+  });
+  const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const limiter = (limit: { max: number; timeWindowMs: number }) =>
+    createAttemptLimiter({ max: limit.max, windowMs: limit.timeWindowMs, now: () => clock.now().getTime() });
+  const auth = createAuthService({
+    users: users.accounts,
+    verification: users.registration,
+    sessions,
+    limits: {
+      perAccount: limiter(rateLimits.signIn),
+      perClient: limiter(rateLimits.signInPerClient),
+      verificationResends: limiter(rateLimits.costlyPerAccount),
+    },
+  });
+
+  const providerFetch = createGuardedFetch(outbound);
+  const sso = createSsoService({
+    db,
+    repo: createSsoRepository(),
+    clock,
+    secrets: secretBox('sso-client-secret'),
+    relyingParty: createOidcRelyingParty({
+      logger: deps.logger,
+      now: () => clock.now().getTime(),
+      fetch: providerFetch,
+    }),
+    outbound,
+    providerFetch,
+    users: users.accounts,
+    auth,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+  const ssoTransactions = createSsoTransactionCookie({
+    secretKey,
+    secure: deps.config.publicUrl.startsWith('https://'),
+    now: () => clock.now().getTime(),
+  });
+
+  // NFC readers: the sockets of this instance (pending and authenticated), and the readers and
+  // cards (the readers design, decision 15).
+  const readerConnections = createReaderConnections({
+    ...(deps.readerTimings ? { timings: deps.readerTimings } : {}),
+    onListenerError: (error) => deps.logger.error({ err: error }, 'A card tap listener failed'),
+  });
+  const readers = createReadersService({
+    db,
+    repo: createReadersRepository(),
+    keys: secretBox('reader-key'),
+    clock,
+    links: readerConnections,
+    limits: {
+      pairingFailures: limiter(rateLimits.readerPairingFailures),
+      authFailures: limiter(rateLimits.readerAuthFailures),
+      hellos: limiter(rateLimits.readerHellos),
+    },
+    ...(deps.readerTimings?.silenceTimeoutMs
+      ? { silenceTimeoutMs: deps.readerTimings.silenceTimeoutMs }
+      : {}),
+  });
+  const nfcCardsRepo = createNfcCardsRepository();
+  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
+  const firmware = createFirmwareFolder({
+    dataDir: deps.config.dataDir,
+    onSkipped: (file, reason) => deps.logger.warn({ file, reason }, 'A reader firmware file is not offered'),
+  });
+
+  // Resources, groups, introductions and usage: every change others react to goes through the
+  // event pipeline's transactions.
+  const resourceImages = createResourceImageStore({ dataDir: deps.config.dataDir });
+  const resources = createResourcesService({
+    db,
+    repo: resourcesRepo,
+    images: resourceImages,
+    clock,
+    events: pipeline,
+  });
+  const resourceGroups = createResourceGroupsService({
+    db,
+    repo: createResourceGroupsRepository(),
+    resources: resourcesRepo,
+    clock,
+    events: pipeline,
+  });
+  const introductions = createIntroductionsService({
+    db,
+    repo: createIntroductionsRepository({ db }),
+    resources,
+    groups: resourceGroups,
+    users: users.accounts,
+    clock,
+    events: pipeline,
+  });
+  const usage = createUsageService({
+    db,
+    repo: createUsageRepository({ db }),
+    resources,
+    access: introductions,
+    clock,
+    events: pipeline,
+    reads: readCache(),
+  });
+  // Taps go through the usage service, as the browser's starts and ends do (the readers design).
+  const readerTaps = createReaderTapsService({
+    db,
+    cards: nfcCardsRepo,
+    users: { findById: (id) => users.accounts.findById(id) },
+    readers,
+    usage,
+    links: readerConnections,
+    operations: createServerCardOperations(deriveCardRoot(secretKey)),
+    clock,
+    onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
+    texts: READER_DISPLAY_TEXTS[deps.config.defaultLanguage],
+    ...(deps.readerTimings?.cardWaitTimeoutMs
+      ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
+      : {}),
+  });
+  const mqtt = createMqttService({
+    db,
+    repo: deliveries.mqttRepo,
+    resources,
+    connections: deliveries.mqttConnections,
+    passwords: deliveries.mqttPasswords,
+    lookup: deliveries.mqttLookup,
+    clock,
+    testMessageOf: testPublication,
+    outbound,
+    subscriptions: deliveries.subscriptions,
+    deliveryLog: (configurationId) => readDeliveryLog(db, pipeline.store, mqttTarget(configurationId)),
+  });
+  const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
+  const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
+  const resourceListing = createResourceListingService({ resources, reads: readCache() });
+
+  return {
+    clock,
+    secretBox,
+    /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */
+    outbound,
+    /** The event path: outbox, delivery jobs and their runner, subscriptions, live fan-out. */
+    pipeline,
+    mailTransport: deliveries.mailTransport,
+    jobStore: pipeline.store,
+    jobRunner: pipeline.runner,
+    outbox: pipeline.outbox,
+    eventFanout: pipeline.fanout,
+    resourceEventHub: deliveries.resourceEventHub,
+    emailTemplates,
+    sessions,
+    users,
+    userSearch,
+    auth,
+    sso,
+    ssoTransactions,
+    resourceImages,
+    resources,
+    resourceGroups,
+    resourceListing,
+    introductions,
+    usage,
+    analytics,
+    webhooks: deliveries.webhooks,
+    mqtt,
+    mqttConnections: deliveries.mqttConnections,
+    readerConnections,
+    readers,
+    nfcCards,
+    readerTaps,
+    firmware,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

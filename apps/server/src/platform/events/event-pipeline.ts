@@ -1,0 +1,158 @@
+import type { DatabaseHandle, Db } from '../db/database.ts';
+import type { DeliveryTargetKind } from '../jobs/delivery-target.ts';
+import { createJobRunner } from '../jobs/job-runner.ts';
+import type { JobStore, NewJob } from '../jobs/job-store.ts';
+import type { Logger } from '../logging/logger.ts';
+import { createEventFanout, type EventConsumer } from './event-fanout.ts';
+import type { RecordEvents } from './event-transactions.ts';
+import { createOutbox, type OutboxEnvelope } from './outbox.ts';
+import { type DeliverySubscriptions, type Subscription, subscriptionKey } from './subscriptions.ts';
+
+/**
+ * The resource an event is about, if it names one: the key of its subscriptions, and the order
+ * it keeps at each target (a target's jobs about one resource are delivered in id order).
+ */
+export function resourceOf(event: { data: unknown }): number | null {
+  const data = event.data as { resourceId?: unknown } | null;
+  return typeof data?.resourceId === 'number' ? data.resourceId : null;
+}
+
+const NOT_IN_A_PIPELINE_TRANSACTION =
+  'Delivery jobs are written in a transaction of the event pipeline, which wakes the runner at its commit';
+
+/**
+ * The event path of the server, in one place (architecture §Events, decisions 8 and 18). It owns
+ * the outbox, the delivery jobs and their runner, the subscriptions that say who receives an
+ * event, and the live fan-out. Services write through `transaction`: the change, its events and
+ * a job per event and subscribed target commit together, with the NOTIFY that tells other
+ * instances. After the commit the events go to the live consumers and, when jobs were written,
+ * the runner wakes. Jobs without an event (mail) are written with `enqueue` in such a
+ * transaction and wake the runner the same way.
+ *
+ * No domain is asked while a change commits: the targets' owners keep their rows in
+ * `delivery_subscriptions` on their own writes, and one index look-up answers for the whole
+ * transaction.
+ */
+export function createEventPipeline<E extends { type: string; data: unknown }>(deps: {
+  database: DatabaseHandle;
+  logger: Logger;
+  now: () => Date;
+  /** The version of the event contracts this code writes. */
+  version: number;
+  /**
+   * The SQL of the jobs and of the subscriptions, made before the pipeline: the owners of
+   * targets keep subscriptions and read delivery logs, and the kinds need those owners.
+   */
+  store: JobStore;
+  subscriptions: DeliverySubscriptions;
+  /** Every kind of durable target this process delivers. */
+  kinds: DeliveryTargetKind[];
+  /** Handed each committed event, at most once, on every instance (the SSE hub). */
+  live: EventConsumer[];
+  jobLeaseMs?: number;
+  jobPollMs?: number;
+}) {
+  const { db } = deps.database;
+  const outbox = createOutbox<E>({ now: deps.now, version: deps.version });
+  const { store, subscriptions } = deps;
+  const runner = createJobRunner({
+    db,
+    store,
+    kinds: deps.kinds,
+    logger: deps.logger,
+    now: deps.now,
+    ...(deps.jobLeaseMs ? { leaseMs: deps.jobLeaseMs } : {}),
+    ...(deps.jobPollMs ? { pollMs: deps.jobPollMs } : {}),
+  });
+  const fanout = createEventFanout({
+    database: deps.database,
+    logger: deps.logger,
+    consumers: deps.live,
+    find: (eventIds) => outbox.find(db, eventIds),
+  });
+  const everyEvent = deps.kinds.flatMap((kind) =>
+    (kind.everyEvent ?? []).map((targetId) => ({ kind: kind.kind, id: targetId })),
+  );
+  /** The transactions of this pipeline now open, and whether each wrote a job. */
+  const open = new WeakMap<Db, { wroteJobs: boolean }>();
+
+  /** A job per event and target that receives it, in the event's transaction. */
+  async function jobsFor(tx: Db, events: OutboxEnvelope[]): Promise<NewJob[]> {
+    const wanted: Subscription[] = [];
+    for (const event of events) {
+      const resourceId = resourceOf(event);
+      if (resourceId !== null) wanted.push({ resourceId, eventType: event.type });
+    }
+    const subscribers = await subscriptions.subscribers(tx, wanted);
+    const jobs: NewJob[] = [];
+    for (const event of events) {
+      const resourceId = resourceOf(event);
+      const targets =
+        resourceId === null ? [] : (subscribers.get(subscriptionKey(resourceId, event.type)) ?? []);
+      for (const target of [...everyEvent, ...targets]) {
+        jobs.push({ targetKind: target.kind, targetId: target.id, eventId: event.id, resourceId });
+      }
+    }
+    return jobs;
+  }
+
+  async function expedite(kind: string, targetIds: string[]): Promise<void> {
+    if (targetIds.length === 0) return;
+    await store.expedite(db, kind, targetIds, deps.now());
+    runner.wake();
+  }
+
+  for (const kind of deps.kinds) kind.bind?.({ expedite: (targetIds) => expedite(kind.kind, targetIds) });
+
+  return {
+    /** Runs `work` in a transaction with its events and their jobs; see above. */
+    async transaction<T>(work: (tx: Db, record: RecordEvents<E>) => Promise<T>): Promise<T> {
+      const written: OutboxEnvelope[] = [];
+      const state = { wroteJobs: false };
+      const result = await db.transaction().execute(async (tx) => {
+        open.set(tx, state);
+        try {
+          const answer = await work(tx, async (events) => {
+            written.push(...(await outbox.add(tx, events)));
+          });
+          if (written.length > 0) {
+            const jobs = await jobsFor(tx, written);
+            await store.insert(tx, jobs, deps.now());
+            if (jobs.length > 0) state.wroteJobs = true;
+            // PostgreSQL delivers a NOTIFY when, and only if, its transaction commits.
+            await fanout.announce(tx, written);
+          }
+          return answer;
+        } finally {
+          open.delete(tx);
+        }
+      });
+      if (written.length > 0) fanout.publish(written);
+      // Most changes have no durable target; only commits that wrote jobs cost the runner a claim.
+      if (state.wroteJobs) runner.wake();
+      return result;
+    },
+
+    /** Writes jobs that carry no event (a mail), in a transaction of `transaction`. */
+    async enqueue(tx: Db, jobs: NewJob[]): Promise<void> {
+      const state = open.get(tx);
+      if (!state) throw new Error(NOT_IN_A_PIPELINE_TRANSACTION);
+      if (jobs.length === 0) return;
+      await store.insert(tx, jobs, deps.now());
+      state.wroteJobs = true;
+    },
+
+    /** Makes the pending jobs of these targets due now and wakes the runner. */
+    expedite,
+
+    outbox,
+    /** The jobs' table (delivery logs, pruning). */
+    store,
+    runner,
+    fanout,
+  };
+}
+
+export type EventPipeline<E extends { type: string; data: unknown }> = ReturnType<
+  typeof createEventPipeline<E>
+>;
