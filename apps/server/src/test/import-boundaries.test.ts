@@ -9,12 +9,16 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const DEPCRUISE = path.join(ROOT, 'node_modules/.bin/depcruise');
 
 /** Runs the repository's import-boundary check on one probe file written into `folder`. */
-async function cruiseProbe(folder: string, source: string) {
+async function cruiseProbe(
+  folder: string,
+  source: string,
+  probe = { file: 'probe.ts', config: '.dependency-cruiser.cjs' },
+) {
   const dir = mkdtempSync(path.join(ROOT, folder, '.boundary-probe-'));
-  const file = path.join(dir, 'probe.ts');
+  const file = path.join(dir, probe.file);
   writeFileSync(file, source);
   try {
-    await run(DEPCRUISE, ['--config', '.dependency-cruiser.cjs', path.relative(ROOT, file)], { cwd: ROOT });
+    await run(DEPCRUISE, ['--config', probe.config, path.relative(ROOT, file)], { cwd: ROOT });
     return { failed: false, output: '' };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -41,6 +45,16 @@ describe('the import-boundary check (npm run check:rules)', () => {
     );
     expect(result.failed).toBe(true);
     expect(result.output).toContain('tests-and-benches-through-the-testing-entry');
+  });
+
+  it('fails when a React component of the web app imports the server', async () => {
+    const result = await cruiseProbe(
+      'apps/web/src/components',
+      "import { loadConfig } from '../../../../server/src/config/config.ts';\nexport const Probe = () => <p>{String(loadConfig)}</p>;\n",
+      { file: 'probe.tsx', config: '.dependency-cruiser.web.cjs' },
+    );
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain('web-stands-alone');
   });
 
   it('passes a platform file that imports only platform code', async () => {
