@@ -3,15 +3,11 @@
 // read through babel here (type-only imports are dropped by it; the main cruise sees those).
 // Not yet a rule: features importing each other (the design's web section says they should not; 36
 // imports do today, mostly of the resources feature's queries).
+const server = require('./.dependency-cruiser.cjs');
+
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      comment: 'Files that import each other, directly or round a loop, cannot be read or changed alone.',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
+    server.forbidden.find((rule) => rule.name === 'no-circular'),
     {
       name: 'web-stands-alone',
       comment: 'The web app never imports the server.',
