@@ -11,3 +11,10 @@ export type LocalSignInBody = z.infer<typeof LocalSignInBodySchema>;
 /** The only answer that carries a session token. */
 export const AuthSessionSchema = z.object({ authToken: z.string(), user: UserSchema });
 export type AuthSession = z.infer<typeof AuthSessionSchema>;
+
+/**
+ * What the signed-out screens may know about the installation: only whether the next account
+ * is the first one (and so becomes the administrator).
+ */
+export const AuthSetupSchema = z.object({ firstAccount: z.boolean() });
+export type AuthSetup = z.infer<typeof AuthSetupSchema>;

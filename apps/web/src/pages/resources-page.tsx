@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header.tsx';
 import { QrScannerModal } from '../features/qr-scanner/components/qr-scanner-modal.tsx';
 import { ResourceGroupCreateModal } from '../features/resource-groups/components/resource-group-create-modal.tsx';
+import { usePermissionFilter } from '../features/resource-overview/api/use-permission-filter.ts';
 import { ActiveFilterChips } from '../features/resource-overview/components/active-filter-chips.tsx';
+import { GroupCardSkeleton } from '../features/resource-overview/components/group-card-skeleton.tsx';
 import { GroupedResources } from '../features/resource-overview/components/grouped-resources.tsx';
 import { OverviewToolbar } from '../features/resource-overview/components/overview-toolbar.tsx';
 import { useOverviewFilters } from '../features/resource-overview/hooks/use-overview-filters.ts';
@@ -20,7 +22,14 @@ export default function ResourcesPage() {
   useResourceLiveUpdates();
   const isManager = useSignedInUser().systemPermissions.canManageResources;
   const { search, setSearch, appliedSearch } = useOverviewSearch();
-  const { filters, setFilter, clearFilters, hasActiveFilters } = useOverviewFilters();
+  const stored = useOverviewFilters();
+  const { filters, needsIntroduction, hiddenCount, isPending } = usePermissionFilter(
+    stored.filters,
+    appliedSearch,
+    isManager,
+  );
+  const { setFilter, clearFilters } = stored;
+  const hasActiveFilters = filters.onlyInUseByMe || filters.onlyWithPermissions;
   const [openDialog, setOpenDialog] = useState<OpenDialog>();
   const dialogState = (dialog: OpenDialog) => ({
     isOpen: openDialog === dialog,
@@ -42,11 +51,21 @@ export default function ResourcesPage() {
             : undefined
         }
       />
-      <ActiveFilterChips filters={filters} onRemove={(name) => setFilter(name, false)} />
-      <GroupedResources
-        criteria={{ search: appliedSearch, ...filters }}
-        onClearFilters={hasActiveFilters ? clearFilters : undefined}
+      <ActiveFilterChips
+        filters={filters}
+        hiddenCount={hiddenCount}
+        onRemove={(name) => setFilter(name, false)}
       />
+      {isPending ? (
+        <GroupCardSkeleton />
+      ) : (
+        <GroupedResources
+          criteria={{ search: appliedSearch, ...filters }}
+          onClearFilters={hasActiveFilters ? clearFilters : undefined}
+          needsIntroduction={needsIntroduction}
+          onAddResource={isManager ? () => setOpenDialog('resource') : undefined}
+        />
+      )}
       <QrScannerModal {...dialogState('scanner')} />
       {isManager && (
         <>

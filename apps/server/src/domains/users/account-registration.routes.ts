@@ -1,4 +1,9 @@
-import { CreateUserBodySchema, UserSchema, VerifyEmailBodySchema } from '@toolpass/contracts';
+import {
+  AuthSetupSchema,
+  CreateUserBodySchema,
+  UserSchema,
+  VerifyEmailBodySchema,
+} from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimits } from '../../platform/http/rate-limits.ts';
 import type { AccountRegistrationService } from './account-registration.service.ts';
@@ -13,6 +18,18 @@ export function accountRegistrationRoutes(deps: {
   now: () => number;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/auth/setup',
+      {
+        schema: {
+          tags,
+          summary: 'Public: whether the next registration is the first account, which becomes administrator',
+          response: { 200: AuthSetupSchema },
+        },
+      },
+      async () => ({ firstAccount: await deps.registration.isFirstAccount() }),
+    );
+
     app.post(
       '/api/users',
       {

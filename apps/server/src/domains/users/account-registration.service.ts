@@ -24,7 +24,17 @@ export function createAccountRegistrationService(
     return { to: user.email, ...mail };
   }
 
+  // Accounts are only ever added once one exists, so "not the first" is remembered: anonymous
+  // visitors of the sign-in screen then cost no query at all.
+  let hasAccounts = false;
+
   return {
+    /** Whether the next registration would be the first account (and become administrator). */
+    async isFirstAccount(): Promise<boolean> {
+      if (!hasAccounts) hasAccounts = await deps.repo.hasAnyUser(deps.db);
+      return !hasAccounts;
+    },
+
     /** Registration; the first account of an empty database becomes an administrator. */
     async register(body: CreateUserBody): Promise<UserAccount> {
       const passwordHash = await hashPassword(body.password, deps.scrypt);

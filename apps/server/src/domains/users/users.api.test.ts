@@ -102,9 +102,19 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
   });
 
   describe('the first account', () => {
+    it('is announced to signed-out visitors only while no account exists, with nothing else', async () => {
+      await t.given.user();
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/setup' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ firstAccount: false });
+    });
+
     it('becomes administrator on an empty database, and the second does not', async () => {
       const fresh = await buildTestApp(dialect);
       try {
+        const before = await fresh.app.inject({ method: 'GET', url: '/api/auth/setup' });
+        expect(before.statusCode).toBe(200);
+        expect(before.json()).toEqual({ firstAccount: true });
         const first = await fresh.app.inject({
           method: 'POST',
           url: '/api/users',
@@ -131,6 +141,8 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
           canManageUsers: true,
         });
         expect(second.json().systemPermissions).toEqual(NO_PERMISSIONS);
+        const after = await fresh.app.inject({ method: 'GET', url: '/api/auth/setup' });
+        expect(after.json()).toEqual({ firstAccount: false });
       } finally {
         await fresh.close();
       }

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { MainContent, SkipLink } from '../../../components/skip-link.tsx';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
+import { useAuthSetup } from '../api/use-auth-setup.ts';
 import { useSsoProviders } from '../api/use-sso-providers.ts';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
+import { FirstAccountNotice } from './first-account-notice.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SsoProviderButtons } from './sso-provider-buttons.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
@@ -30,6 +32,7 @@ export function UnauthenticatedScreen() {
   const [view, setView] = useState<View>('login');
   const { code: ssoCode, accountLinking, onAccountLinked } = useSsoReturn();
   const ssoProviders = useSsoProviders();
+  const isFirstAccount = useAuthSetup().data?.firstAccount === true;
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <SkipLink />
@@ -48,6 +51,7 @@ export function UnauthenticatedScreen() {
                 </Alert.Content>
               </Alert>
             )}
+            {view !== 'forgotPassword' && isFirstAccount && <FirstAccountNotice />}
             {view === 'login' && (
               <LoginForm
                 onForgotPassword={() => setView('forgotPassword')}

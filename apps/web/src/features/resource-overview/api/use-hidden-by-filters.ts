@@ -4,9 +4,10 @@ import type { ResourceCriteria } from './resource-criteria.ts';
 
 /**
  * Whether the switches alone hide every match: asked only when nothing matches while a switch is
- * on, by counting the search's matches without the switches (one row fetched).
+ * on, by counting the search's matches without the switches (one row fetched). Undefined while
+ * that count is on its way.
  */
-export function useHiddenByFilters(criteria: ResourceCriteria, isNothingFound: boolean): boolean {
+export function useHiddenByFilters(criteria: ResourceCriteria, isNothingFound: boolean): boolean | undefined {
   const anyFilter = criteria.onlyInUseByMe || criteria.onlyWithPermissions;
   const unfiltered = useQuery({
     ...resourceListQuery({
@@ -18,5 +19,6 @@ export function useHiddenByFilters(criteria: ResourceCriteria, isNothingFound: b
     }),
     enabled: isNothingFound && anyFilter,
   });
-  return isNothingFound && anyFilter && (unfiltered.data?.total ?? 0) > 0;
+  if (!isNothingFound || !anyFilter) return false;
+  return unfiltered.data ? unfiltered.data.total > 0 : undefined;
 }

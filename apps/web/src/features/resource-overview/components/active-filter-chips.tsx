@@ -14,9 +14,12 @@ import {
 export function ActiveFilterChips({
   filters,
   onRemove,
+  hiddenCount,
 }: {
   filters: OverviewFilters;
   onRemove: (name: OverviewFilterName) => void;
+  /** How many resources the "introduced / authorized" switch hides, once known. */
+  hiddenCount?: number | undefined;
 }) {
   const { t } = useTranslation();
   const active = OVERVIEW_FILTER_NAMES.filter((name) => filters[name]);
@@ -24,7 +27,11 @@ export function ActiveFilterChips({
   return (
     <ul aria-label={t('resourceOverview.filters.active')} className="-mt-3 mb-6 flex flex-wrap gap-2">
       {active.map((name) => {
-        const label = t(`resourceOverview.filters.${name}`);
+        const filterName = t(`resourceOverview.filters.${name}`);
+        const label =
+          name === 'onlyWithPermissions' && hiddenCount
+            ? t('resourceOverview.filters.withHiddenCount', { filter: filterName, count: hiddenCount })
+            : filterName;
         return (
           <li key={name}>
             <Button

@@ -11,10 +11,12 @@ type GroupResourcesCardProps = {
   card: ResourceCardSource;
   /** Ids of the resources in use; undefined until known. */
   inUse: ReadonlySet<number> | undefined;
+  /** Each resource is marked as needing an introduction. */
+  needsIntroduction: boolean;
 };
 
 /** One group's resources (or the ungrouped ones) as a paged table (spec 01 §2). */
-export function GroupResourcesCard({ card, inUse }: GroupResourcesCardProps) {
+export function GroupResourcesCard({ card, inUse, needsIntroduction }: GroupResourcesCardProps) {
   const { t } = useTranslation();
   const { group, list } = card;
   const name = group ? group.name : t('resourceOverview.ungrouped.title');
@@ -44,6 +46,7 @@ export function GroupResourcesCard({ card, inUse }: GroupResourcesCardProps) {
               label={t('resourceOverview.table.label', { group: name })}
               resources={list.data.data}
               inUse={inUse}
+              needsIntroduction={needsIntroduction}
             />
             <PagePagination page={card.page} totalPages={list.data.totalPages} onChange={card.setPage} />
           </>

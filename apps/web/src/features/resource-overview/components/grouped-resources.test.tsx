@@ -70,12 +70,12 @@ function serve(groups: ResourceGroup[], listsByGroupId: Record<number, Resource[
   );
 }
 
-function renderOverview() {
+function renderOverview(props: Partial<Parameters<typeof GroupedResources>[0]> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <GroupedResources criteria={criteria} />
+        <GroupedResources criteria={criteria} {...props} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -110,13 +110,50 @@ describe('GroupedResources', () => {
     expect(screen.queryByText('Metal shop')).toBeNull();
   });
 
-  it('says so when nothing matches anywhere', async () => {
+  it('says so when a search matches nothing anywhere', async () => {
     serve([{ id: 1, name: 'Wood shop', description: null }], {}, []);
-    renderOverview();
+    renderOverview({ criteria: { ...criteria, search: 'lathe' } });
 
     expect(await screen.findByText('No resources found')).toBeTruthy();
     expect(screen.getByText('Adjust your search to find resources')).toBeTruthy();
     expect(screen.queryByText('Wood shop')).toBeNull();
     expect(screen.queryByText('Ungrouped')).toBeNull();
+  });
+
+  it('offers a manager of an empty installation to add the first machine, not to adjust a search', async () => {
+    serve([], {}, []);
+    const onAddResource = vi.fn();
+    renderOverview({ onAddResource });
+
+    expect(await screen.findByText('Add your first machine')).toBeTruthy();
+    expect(screen.queryByText('Adjust your search to find resources')).toBeNull();
+    screen.getByRole('button', { name: 'Add Resource' }).click();
+    expect(onAddResource).toHaveBeenCalledOnce();
+  });
+
+  it('tells a member of an empty installation that no resources exist yet, without an action', async () => {
+    serve([], {}, []);
+    renderOverview({ criteria: { ...criteria, onlyWithPermissions: false } });
+
+    expect(await screen.findByText('No resources yet')).toBeTruthy();
+    expect(screen.queryByText('Adjust your search to find resources')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('marks every resource in words when the viewer needs an introduction for each', async () => {
+    serve([], { [-1]: [resource(6, 'Laser cutter'), resource(7, 'Lathe')] }, []);
+    renderOverview({ needsIntroduction: true });
+
+    const ungrouped = await screen.findByRole('grid', { name: 'Resources in Ungrouped' });
+    expect(await within(ungrouped).findAllByText('Introduction needed')).toHaveLength(2);
+  });
+
+  it('marks nothing when the viewer may use what is shown', async () => {
+    serve([], { [-1]: [resource(6, 'Laser cutter')] }, []);
+    renderOverview();
+
+    const ungrouped = await screen.findByRole('grid', { name: 'Resources in Ungrouped' });
+    expect(within(ungrouped).getByText('Laser cutter')).toBeTruthy();
+    expect(within(ungrouped).queryByText('Introduction needed')).toBeNull();
   });
 });

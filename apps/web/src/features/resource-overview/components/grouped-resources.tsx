@@ -12,17 +12,24 @@ import { NoResourcesCard } from './no-resources-card.tsx';
 export function GroupedResources({
   criteria,
   onClearFilters,
+  needsIntroduction = false,
+  onAddResource,
 }: {
   criteria: ResourceCriteria;
   /** Given while overview switches are on; offered when they alone hide everything. */
   onClearFilters?: (() => void) | undefined;
+  /** The viewer may use none of the resources yet: each is marked as needing an introduction. */
+  needsIntroduction?: boolean;
+  /** Given to managers: offered as the first step when there are no resources at all. */
+  onAddResource?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   const { groups, cards, isNothingFound } = useGroupedResourceLists(criteria);
   const inUse = useResourcesInUse();
   const hiddenByFilters = useHiddenByFilters(criteria, isNothingFound);
 
-  if (groups.isPending) {
+  // Until the count without the switches is known, it is not yet clear what an empty page says.
+  if (groups.isPending || (isNothingFound && hiddenByFilters === undefined)) {
     return (
       <div className="flex flex-col gap-6">
         <GroupCardSkeleton />
@@ -39,14 +46,27 @@ export function GroupedResources({
       />
     );
   }
-  if (isNothingFound)
-    return <NoResourcesCard onClearFilters={hiddenByFilters ? onClearFilters : undefined} />;
+  if (isNothingFound) {
+    const anyFilter = criteria.onlyInUseByMe || criteria.onlyWithPermissions;
+    return (
+      <NoResourcesCard
+        onClearFilters={hiddenByFilters ? onClearFilters : undefined}
+        isEmpty={!criteria.search && (!anyFilter || hiddenByFilters === false)}
+        onAddResource={onAddResource}
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       {cards
         .filter((card) => card.list.data?.total !== 0)
         .map((card) => (
-          <GroupResourcesCard key={card.groupId} card={card} inUse={inUse} />
+          <GroupResourcesCard
+            key={card.groupId}
+            card={card}
+            inUse={inUse}
+            needsIntroduction={needsIntroduction}
+          />
         ))}
     </div>
   );

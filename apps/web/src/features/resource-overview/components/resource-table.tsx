@@ -1,4 +1,4 @@
-import { Table } from '@heroui/react';
+import { Chip, Table } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,17 @@ type ResourceTableProps = {
   resources: Resource[];
   /** Ids of the resources in use; undefined until known. */
   inUse: ReadonlySet<number> | undefined;
+  /** Each row says, in words, that an introduction is needed before use. */
+  needsIntroduction?: boolean;
 };
 
 /** A row's item holds everything the row shows: the table caches rows by item (README). */
-type ResourceRow = { id: number; resource: Resource; isInUse: boolean | undefined };
+type ResourceRow = {
+  id: number;
+  resource: Resource;
+  isInUse: boolean | undefined;
+  needsIntroduction: boolean;
+};
 
 /*
  * Image and status take only the width they need and the name the rest, so a name without a
@@ -26,12 +33,17 @@ const EDGE_COLUMN = 'w-px whitespace-nowrap px-2 sm:px-4';
 const NAME_COLUMN = 'px-2 sm:px-4';
 
 /** Image, name and status per resource; each row opens the resource, by mouse or keyboard. */
-export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
+export function ResourceTable({ label, resources, inUse, needsIntroduction = false }: ResourceTableProps) {
   const { t } = useTranslation();
   const rows = useMemo(
     (): ResourceRow[] =>
-      resources.map((resource) => ({ id: resource.id, resource, isInUse: inUse?.has(resource.id) })),
-    [resources, inUse],
+      resources.map((resource) => ({
+        id: resource.id,
+        resource,
+        isInUse: inUse?.has(resource.id),
+        needsIntroduction,
+      })),
+    [resources, inUse, needsIntroduction],
   );
   return (
     <ScrollTable aria-label={label}>
@@ -43,7 +55,7 @@ export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
         <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.status')}</Table.Column>
       </Table.Header>
       <Table.Body items={rows}>
-        {({ resource, isInUse }) => (
+        {({ resource, isInUse, needsIntroduction: needsOne }) => (
           <Table.Row id={resource.id} href={`/resources/${resource.id}`} className="cursor-pointer">
             <Table.Cell className={EDGE_COLUMN}>
               <ResourceThumbnail resource={resource} />
@@ -54,7 +66,14 @@ export function ResourceTable({ label, resources, inUse }: ResourceTableProps) {
               </span>
             </Table.Cell>
             <Table.Cell className={EDGE_COLUMN}>
-              <ResourceStatusChip isInUse={isInUse} />
+              <div className="flex flex-col items-start gap-1">
+                <ResourceStatusChip isInUse={isInUse} />
+                {needsOne && (
+                  <Chip size="sm" variant="secondary">
+                    {t('resourceOverview.status.needsIntroduction')}
+                  </Chip>
+                )}
+              </div>
             </Table.Cell>
           </Table.Row>
         )}
