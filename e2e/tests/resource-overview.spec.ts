@@ -133,11 +133,14 @@ test('the filter switches apply at once and are remembered across a reload', asy
   const word = unique();
   const manager = await createResourceManager('filter-manager');
   await createResource(manager, { name: `Lathe ${word}` });
+  const drill = await createResource(manager, { name: `Drill ${word}` });
   const member = await createMember('filter-member');
+  // With one introduction (to the drill) the switch applies; without any it would stand aside.
+  await grantIntroduction(manager, drill.id, member.id);
   await openSignedIn(page, member, '/resources');
-  await search(page, word);
-  // Without an introduction the lathe is hidden while "introduced / authorized" is on (the default),
-  // and the page says that the switch is what hides it.
+  await search(page, `Lathe ${word}`);
+  // Not introduced to the lathe, the member does not see it while "introduced / authorized" is on
+  // (the default), and the page says that the switch is what hides it.
   await expect(page.getByText('No resources match the filters')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
   await expect(
@@ -301,9 +304,11 @@ test('a filter chip turns its switch off, and "Clear filters" shows what the swi
   const word = unique();
   const manager = await createResourceManager('chip-manager');
   await createResource(manager, { name: `Kiln ${word}` });
+  const drill = await createResource(manager, { name: `Drill ${word}` });
   const member = await createMember('chip-member');
+  await grantIntroduction(manager, drill.id, member.id);
   await openSignedIn(page, member, '/resources');
-  await search(page, word);
+  await search(page, `Kiln ${word}`);
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(table(page, 'Resources in Ungrouped').getByText(`Kiln ${word}`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SsoProviderSummary } from '@toolpass/contracts';
+import type { AuthSetup, SsoProviderSummary } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** The providers offered on the sign-in screen (public; id, name and type only). */
@@ -7,7 +7,15 @@ export async function fetchSsoProviders(): Promise<SsoProviderSummary[]> {
   return apiClient.get<SsoProviderSummary[]>('/api/auth/sso/providers');
 }
 
-/** The sign-in screen's provider buttons; none while loading or when the list cannot be read. */
-export function useSsoProviders() {
-  return useQuery({ queryKey: ['auth', 'sso-providers'], queryFn: fetchSsoProviders, staleTime: 5 * 60_000 });
+/**
+ * What the sign-in screen asks the server: the provider buttons, and whether the next account is
+ * the first (which becomes administrator). One query, since the screen's download is at its
+ * budget (decision 4); nothing while loading or when either cannot be read.
+ */
+export function useSignInScreenFacts() {
+  return useQuery({
+    queryKey: ['auth', 'sign-in-screen'],
+    queryFn: () => Promise.all([fetchSsoProviders(), apiClient.get<AuthSetup>('/api/auth/setup')]),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ssoLoginUrl } from '../api/sso-login-url.ts';
 import { useLinkSsoAccount } from '../api/use-link-sso-account.ts';
 import { ssoLinkErrorText } from '../hooks/sso-link-error.ts';
 import { type AccountLinking, canSubmitAccountLinking } from '../hooks/sso-return.ts';
@@ -33,7 +34,16 @@ export default function SsoAccountLinkingModal({ linking, onLinked }: SsoAccount
               link.mutate(
                 { email: linking.email, externalId: linking.externalId, password },
                 {
-                  onSuccess: onLinked,
+                  // The provider signs in again and returns here, without the linking parameters.
+                  // Kept here rather than in the screen: the first download is at its budget.
+                  onSuccess: () => {
+                    if (linking.provider) {
+                      window.location.assign(ssoLoginUrl(linking.provider, window.location.href));
+                      return;
+                    }
+                    onLinked();
+                    notifySuccess(t('auth.ssoLinking.linkedTitle'), t('auth.ssoLinking.linkedMessage'));
+                  },
                   onError: (error) =>
                     notifyError(t('auth.ssoLinking.failedTitle'), ssoLinkErrorText(t, error)),
                 },

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MainContent, SkipLink } from '../../../components/skip-link.tsx';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { LanguageSwitcher } from '../../language/components/language-switcher.tsx';
-import { useAuthSetup } from '../api/use-auth-setup.ts';
-import { useSsoProviders } from '../api/use-sso-providers.ts';
+import { useSignInScreenFacts } from '../api/use-sso-providers.ts';
 import { useSsoReturn } from '../hooks/use-sso-return.ts';
-import { FirstAccountNotice } from './first-account-notice.tsx';
 import { LoginForm } from './login-form.tsx';
 import { SsoProviderButtons } from './sso-provider-buttons.tsx';
 import { WelcomePanel } from './welcome-panel.tsx';
@@ -31,8 +29,7 @@ export function UnauthenticatedScreen() {
   const { signedOutReason } = useSignIn();
   const [view, setView] = useState<View>('login');
   const { code: ssoCode, accountLinking, onAccountLinked } = useSsoReturn();
-  const ssoProviders = useSsoProviders();
-  const isFirstAccount = useAuthSetup().data?.firstAccount === true;
+  const [ssoProviders = [], setup] = useSignInScreenFacts().data ?? [];
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-2">
       <SkipLink />
@@ -51,7 +48,7 @@ export function UnauthenticatedScreen() {
                 </Alert.Content>
               </Alert>
             )}
-            {view !== 'forgotPassword' && isFirstAccount && <FirstAccountNotice />}
+            {setup?.firstAccount && <p>{t('auth.firstAccount')}</p>}
             {view === 'login' && (
               <LoginForm
                 onForgotPassword={() => setView('forgotPassword')}
@@ -62,20 +59,14 @@ export function UnauthenticatedScreen() {
               {view === 'register' && <RegisterForm onSignIn={() => setView('login')} />}
               {view === 'forgotPassword' && <ForgotPasswordForm onBack={() => setView('login')} />}
             </Suspense>
-            {view !== 'forgotPassword' && <SsoProviderButtons providers={ssoProviders.data ?? []} />}
+            {view !== 'forgotPassword' && <SsoProviderButtons providers={ssoProviders} />}
           </Card.Content>
         </Card>
       </MainContent>
-      {ssoCode && (
-        <Suspense>
-          <SsoCodeExchange code={ssoCode} />
-        </Suspense>
-      )}
-      {accountLinking && (
-        <Suspense>
-          <SsoAccountLinkingModal linking={accountLinking} onLinked={onAccountLinked} />
-        </Suspense>
-      )}
+      <Suspense>
+        {ssoCode && <SsoCodeExchange code={ssoCode} />}
+        {accountLinking && <SsoAccountLinkingModal linking={accountLinking} onLinked={onAccountLinked} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { ssoLoginUrl } from '../api/sso-login-url.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { type AccountLinking, readSsoReturn } from './sso-return.ts';
 
 /**
@@ -31,16 +30,8 @@ export function useSsoReturn() {
       notifyError(t('auth.sso.invalidAuthTitle'), t('auth.sso.failure', { context: failure }));
   }, [ssoReturn, searchParams, setSearchParams, t]);
 
-  /** After linking, the provider signs in again and returns here, without the linking parameters. */
-  const onAccountLinked = useCallback(() => {
-    const provider = accountLinking?.provider;
-    if (provider) {
-      window.location.assign(ssoLoginUrl(provider, window.location.href));
-      return;
-    }
-    setAccountLinking(undefined);
-    notifySuccess(t('auth.ssoLinking.linkedTitle'), t('auth.ssoLinking.linkedMessage'));
-  }, [accountLinking, t]);
+  /** After linking, the dialog has signed in again or said so (sso-account-linking-modal.tsx). */
+  const onAccountLinked = useCallback(() => setAccountLinking(undefined), []);
 
   return { code: ssoReturn.code, accountLinking, onAccountLinked };
 }
