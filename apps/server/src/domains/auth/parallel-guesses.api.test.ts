@@ -1,35 +1,20 @@
 import { Messages, SsoMessages } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashForUnknownUser, passwordHashesComputed } from '../../platform/crypto/password.ts';
+import { hashForUnknownUser } from '../../platform/crypto/password.ts';
 import { DEFAULT_RATE_LIMITS } from '../../platform/http/rate-limits.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/build-test-app.ts';
 import { offsetClock } from '../../test/offset-clock.ts';
+import { burst, clientAddresses } from '../../test/parallel-burst.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
 const { signIn: perAccount, signInPerClient: perClient } = DEFAULT_RATE_LIMITS;
 const BURSTS = [30, 200];
 
-/** Sends every request at once; the statuses and the scrypt hashes the server computed meanwhile. */
-async function burst(send: (index: number) => Promise<{ statusCode: number }>, size: number) {
-  const before = passwordHashesComputed();
-  const responses = await Promise.all(Array.from({ length: size }, (_, index) => send(index)));
-  const statuses = responses.map((response) => response.statusCode);
-  return {
-    hashes: passwordHashesComputed() - before,
-    count: (status: number) => statuses.filter((seen) => seen === status).length,
-    statuses,
-  };
-}
-
 describe.each(TEST_DIALECTS)('parallel password guesses on %s', (dialect) => {
   let t: TestApp;
   const time = offsetClock();
-  let address = 0;
   /** A client address no other test of this file uses, so each starts with a fresh client budget. */
-  const freshClient = () => {
-    address += 1;
-    return `10.0.${address >> 8}.${address & 255}`;
-  };
+  const freshClient = clientAddresses('10.0');
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { clock: time.clock });

@@ -1,37 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordHashesComputed } from '../../platform/crypto/password.ts';
 import { DEFAULT_RATE_LIMITS } from '../../platform/http/rate-limits.ts';
 import { buildTestApp, type TestApp, unique } from '../../test/build-test-app.ts';
 import { offsetClock } from '../../test/offset-clock.ts';
+import { burst, clientAddresses } from '../../test/parallel-burst.ts';
 import { linkIn } from '../../test/smtp-capture.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
 const { costlyPerAccount, passwordResetRequest } = DEFAULT_RATE_LIMITS;
 const BURSTS = [30, 200];
 
-/** Sends every request at once; the statuses and the scrypt hashes the server computed meanwhile. */
-async function burst(send: (index: number) => Promise<{ statusCode: number }>, size: number) {
-  const before = passwordHashesComputed();
-  const responses = await Promise.all(Array.from({ length: size }, (_, index) => send(index)));
-  const statuses = responses.map((response) => response.statusCode);
-  return {
-    hashes: passwordHashesComputed() - before,
-    count: (status: number) => statuses.filter((seen) => seen === status).length,
-  };
-}
-
 describe.each(TEST_DIALECTS)('parallel bursts of costly calls for one account on %s', (dialect) => {
   let t: TestApp;
   const time = offsetClock();
-  let address = 0;
   /**
    * Every request of a burst from its own address: the per-client cap on calls under way does
    * not hold them back, only the account's budget does.
    */
-  const freshClient = () => {
-    address += 1;
-    return `10.1.${address >> 8}.${address & 255}`;
-  };
+  const freshClient = clientAddresses('10.1');
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { clock: time.clock });
