@@ -6,6 +6,7 @@ import license from 'rollup-plugin-license';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { dependenciesManifest } from './build/dependencies-manifest.ts';
+import { sourceHashStamp } from './build/source-hash.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Where the chunks of esptool-js go, so the service worker's precache can leave them out. */
@@ -16,6 +17,7 @@ export default defineConfig({
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString()) },
   plugins: [
     react(),
+    sourceHashStamp(),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Messages } from '@toolpass/contracts';
-import { type IClientOptions, MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { MqttConnectionSettings } from '../../domains/mqtt/mqtt-connections.ts';
+import { lazyModule } from '../../platform/lazy-module.ts';
 import { HostNotAllowedError, type OutboundPolicy } from '../../platform/net/outbound-policy.ts';
+
+/** MQTT.js loads with the first broker connection: most spaces configure none. */
+const loadMqtt = lazyModule<typeof import('mqtt')>('mqtt');
 
 /** How long the broker may take to answer a connection attempt (CONNACK included). */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -72,7 +76,7 @@ export function clientOptions(
  * passed it (decision 17); a refused one fails before the CONNECT packet, password and all, leaves.
  */
 export function openClient(options: IClientOptions, policy: OutboundPolicy): MqttClient {
-  const client = new MqttClient(
+  const client = new (loadMqtt().MqttClient)(
     () =>
       policy.connect({
         host: options.host ?? '',

@@ -2,8 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ResourceErrorCodes, ResourceMessages } from '@toolpass/contracts';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { badRequest } from '../../platform/http/errors.ts';
+import { lazyModule } from '../../platform/lazy-module.ts';
+
+/** sharp (with libvips) loads with the first upload, not with the server. */
+const loadSharp = lazyModule<typeof Sharp>('sharp');
 
 /** Formats accepted by their content, whatever the file name or declared type says (spec 02 §9). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -31,6 +35,7 @@ export function createResourceImageStore(deps: { dataDir: string }) {
 
     /** The re-encoded image, or 400 when the bytes are not a JPEG, PNG or WebP image. */
     async prepare(upload: Buffer): Promise<Buffer> {
+      const sharp = loadSharp();
       let header: { format?: string | undefined; width?: number | undefined; height?: number | undefined };
       try {
         // Reads the header only; nothing is decoded yet, so the size is checked below with its

@@ -1,6 +1,10 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
+import { lazyModule } from '../../platform/lazy-module.ts';
 import type { Logger } from '../../platform/logging/logger.ts';
 import type { GuardedFetch } from '../../platform/net/guarded-fetch.ts';
+
+/** openid-client (and jose) load with the first SSO sign-in, not with the server. */
+const openIdClient = lazyModule<typeof OpenIdClient>('openid-client');
 
 /** A provider's settings with the client secret opened, as the relying party needs them. */
 export type OidcProviderSettings = {
@@ -57,14 +61,15 @@ export function createOidcRelyingParty(deps: {
 }) {
   const configurations = new Map<
     number,
-    { updatedAt: number; expiresAt: number; config: client.Configuration }
+    { updatedAt: number; expiresAt: number; config: OpenIdClient.Configuration }
   >();
 
-  async function configurationOf(provider: OidcProviderSettings): Promise<client.Configuration> {
+  async function configurationOf(provider: OidcProviderSettings): Promise<OpenIdClient.Configuration> {
     const cached = configurations.get(provider.id);
     if (cached && cached.updatedAt === provider.updatedAt.getTime() && cached.expiresAt > deps.now()) {
       return cached.config;
     }
+    const client = openIdClient();
     // Plain http passes the provider's validation only on localhost (development and tests).
     const insecure = [
       provider.issuer,
@@ -75,7 +80,7 @@ export function createOidcRelyingParty(deps: {
     const execute = insecure ? [client.allowInsecureRequests] : [];
     // Basic is the method every OAuth server must accept (RFC 6749 §2.3.1).
     const clientAuth = client.ClientSecretBasic(provider.clientSecret);
-    let config: client.Configuration;
+    let config: OpenIdClient.Configuration;
     let lifetime = DISCOVERY_CACHE_MS;
     try {
       config = await client.discovery(new URL(provider.issuer), provider.clientId, undefined, clientAuth, {
@@ -115,6 +120,7 @@ export function createOidcRelyingParty(deps: {
   return {
     /** Fresh single-use values of one sign-on. */
     newTransactionValues() {
+      const client = openIdClient();
       return {
         state: client.randomState(),
         nonce: client.randomNonce(),
@@ -128,6 +134,7 @@ export function createOidcRelyingParty(deps: {
       request: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
     ): Promise<URL> {
       const config = await configurationOf(provider);
+      const client = openIdClient();
       return client.buildAuthorizationUrl(config, {
         redirect_uri: request.redirectUri,
         scope: 'openid email profile',
@@ -148,13 +155,14 @@ export function createOidcRelyingParty(deps: {
       callbackUrl: URL,
       expected: { state: string; nonce: string; codeVerifier: string },
     ): Promise<OidcIdentity> {
-      let config: client.Configuration;
+      const client = openIdClient();
+      let config: OpenIdClient.Configuration;
       try {
         config = await configurationOf(provider);
       } catch (error) {
         throw new OidcSignInError('provider-unavailable', 'The provider cannot be reached', { cause: error });
       }
-      let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+      let tokens: Awaited<ReturnType<typeof OpenIdClient.authorizationCodeGrant>>;
       try {
         tokens = await client.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: expected.codeVerifier,
@@ -174,7 +182,7 @@ export function createOidcRelyingParty(deps: {
       }
       const claims = tokens.claims();
       if (!claims) throw new OidcSignInError('sign-in-failed', 'The provider sent no ID token');
-      let userInfo: client.UserInfoResponse;
+      let userInfo: OpenIdClient.UserInfoResponse;
       try {
         userInfo = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
       } catch (error) {

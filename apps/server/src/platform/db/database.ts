@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type Pg from 'pg';
 import { makePrivate, prepareDataDir } from '../data-dir.ts';
+import { pgDriver } from './pg-driver.ts';
 import { type ChannelListener, listenToChannel } from './pg-listener.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
@@ -96,6 +97,7 @@ export function openSqlite(dataDir: string): DatabaseHandle {
 }
 
 export function openPostgres(connectionString: string): DatabaseHandle {
+  const pg = pgDriver();
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -103,7 +105,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
       // COUNT(*) and other int8 values fit a JS number for any realistic row count.
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format),
-    } as pg.CustomTypesConfig,
+    } as Pg.CustomTypesConfig,
   });
   // An idle connection can die (server restart, admin termination); pg then emits 'error' on the
   // pool and drops the client. Without a listener that event would crash the process.

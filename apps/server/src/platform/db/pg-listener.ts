@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 
 const RECONNECT_MS = 1_000;
 
@@ -24,7 +25,7 @@ export function listenToChannel(options: {
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    const next = new (pgDriver().Client)({ connectionString: options.connectionString });
     next.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotification(message.payload ?? '');
     });

@@ -1,5 +1,9 @@
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { lazyModule } from '../lazy-module.ts';
 import type { Logger } from '../logging/logger.ts';
+
+/** Nodemailer loads only where an SMTP server is configured. */
+const loadNodemailer = lazyModule<typeof Nodemailer>('nodemailer');
 /** A rendered mail to one address. */
 export type OutgoingMail = { to: string; subject: string; html: string; text: string };
 
@@ -58,7 +62,7 @@ export function createMailTransport(options: {
       close() {},
     } satisfies MailTransport;
   }
-  const transporter = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+  const transporter = loadNodemailer().createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(mail: OutgoingMail) {
       await transporter.sendMail({
