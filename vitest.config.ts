@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/contracts/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      'bench/vitest.config.ts',
     ],
   },
 });

@@ -2,6 +2,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import {
+  compareWithBaseline,
+  describeComparison,
+  readBaseline,
+  type Shares,
+  writeBaseline,
+} from './baseline.ts';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
@@ -129,6 +136,34 @@ say(
 for (const line of describeUsageExport(usageExport)) say(line);
 for (const line of describeReaderTaps(readerTaps)) say(line);
 say(webBundleScenario());
+
+// Every throughput as a share of its ceiling in this run, compared with the shares kept in
+// bench/baseline.json; `BENCH_UPDATE_BASELINE=1 npm run bench` makes this run the new baseline.
+const shares: Shares = {};
+for (const row of rows.slice(1)) shares[row.scenario] = row.requestsPerSecond / ceiling;
+if (cycleRow)
+  shares['start/end cycles of the commit ceiling'] =
+    cycleRow.requestsPerSecond / 2 / commits.commitsPerSecond;
+for (const [name, measurement] of Object.entries(webhooks.cycles)) {
+  shares[`start/end cycles (${name}) of the bare server`] = measurement.requestsPerSecond / ceiling;
+}
+const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
+const baseline = readBaseline(baselineFile);
+if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
+  writeBaseline(baselineFile, {
+    at: new Date().toISOString(),
+    cores: os.cpus().length,
+    node: process.version,
+    shares,
+  });
+  say(
+    `\n${baseline ? 'Baseline replaced by this run' : 'No baseline yet: this run is the baseline'} (bench/baseline.json).`,
+  );
+} else {
+  const missing = Object.keys(shares).filter((scenario) => baseline.shares[scenario] === undefined);
+  say(`\nBaseline of ${baseline.at} (${baseline.cores} cores, Node ${baseline.node}):`);
+  for (const line of describeComparison(compareWithBaseline(shares, baseline.shares), missing)) say(line);
+}
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { compareWithBaseline, describeComparison } from './baseline.ts';
+
+describe('comparing a run with the baseline', () => {
+  const baseline = { 'GET /api/resources': 0.5, 'start/end cycle': 0.8, retired: 0.3 };
+
+  it('names a scenario whose share fell more than 15 %, and only that one', () => {
+    const comparisons = compareWithBaseline({ 'GET /api/resources': 0.4, 'start/end cycle': 0.72 }, baseline);
+    expect(comparisons.map((comparison) => [comparison.scenario, comparison.fell])).toEqual([
+      ['GET /api/resources', true],
+      ['start/end cycle', false],
+    ]);
+    const [headline] = describeComparison(comparisons, []);
+    expect(headline).toBe('Against the baseline: 1 scenario(s) FELL more than 15 %: GET /api/resources.');
+  });
+
+  it('says plainly when nothing fell, and lists scenarios the baseline does not know', () => {
+    const comparisons = compareWithBaseline({ 'GET /api/resources': 0.6, 'new one': 0.1 }, baseline);
+    expect(comparisons).toHaveLength(1);
+    const lines = describeComparison(comparisons, ['new one']);
+    expect(lines[0]).toBe('Against the baseline: no scenario fell more than 15 %.');
+    expect(lines[1]).toContain('kept  GET /api/resources: 60.0 % of its ceiling, baseline 50.0 % (+20 %)');
+    expect(lines.at(-1)).toBe('  not in the baseline (new scenarios): new one');
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * Each scenario's throughput as a share of a ceiling measured in the same run (the bare Node
+ * server, or the database's durable commit rate). Shares, not raw figures, are compared between
+ * runs: raw figures follow the machine (the bare server alone varies by a third on a shared VM),
+ * while a share that falls means the app itself got slower.
+ */
+export type Shares = Record<string, number>;
+
+export type Baseline = { at: string; cores: number; node: string; shares: Shares };
+
+/** A scenario whose share fell by more than this fraction of its baseline is called out. */
+export const BASELINE_TOLERANCE = 0.15;
+
+export type Comparison = {
+  scenario: string;
+  baseline: number;
+  now: number;
+  /** now / baseline - 1: -0.2 is a fall of 20 %. */
+  change: number;
+  fell: boolean;
+};
+
+export function compareWithBaseline(
+  now: Shares,
+  baseline: Shares,
+  tolerance = BASELINE_TOLERANCE,
+): Comparison[] {
+  return Object.entries(now)
+    .filter(([scenario]) => baseline[scenario] !== undefined && (baseline[scenario] ?? 0) > 0)
+    .map(([scenario, share]) => {
+      const before = baseline[scenario] ?? 0;
+      const change = share / before - 1;
+      return { scenario, baseline: before, now: share, change, fell: change < -tolerance };
+    });
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** The lines `npm run bench` prints: every fall beyond the tolerance first, by name. */
+export function describeComparison(comparisons: Comparison[], missing: string[]): string[] {
+  const fallen = comparisons.filter((comparison) => comparison.fell);
+  const lines = [
+    fallen.length === 0
+      ? `Against the baseline: no scenario fell more than ${BASELINE_TOLERANCE * 100} %.`
+      : `Against the baseline: ${fallen.length} scenario(s) FELL more than ${BASELINE_TOLERANCE * 100} %: ${fallen.map((comparison) => comparison.scenario).join('; ')}.`,
+  ];
+  for (const comparison of comparisons) {
+    const sign = comparison.change >= 0 ? '+' : '';
+    lines.push(
+      `  ${comparison.fell ? 'FELL' : 'kept'}  ${comparison.scenario}: ${percent(comparison.now)} of its ceiling, baseline ${percent(comparison.baseline)} (${sign}${(comparison.change * 100).toFixed(0)} %)`,
+    );
+  }
+  if (missing.length > 0) lines.push(`  not in the baseline (new scenarios): ${missing.join('; ')}`);
+  return lines;
+}
+
+export function readBaseline(file: string): Baseline | undefined {
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as Baseline;
+}
+
+export function writeBaseline(file: string, baseline: Baseline): void {
+  writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+}
