@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startHousekeeping } from '../platform/housekeeping.ts';
+import { createHousekeepingClaims } from '../platform/housekeeping-claims.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Services } from './services.ts';
 
@@ -28,6 +29,7 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
         },
       },
       deps.logger,
+      { claims: createHousekeepingClaims(deps.database.db), now: () => services.clock.now() },
     );
   });
   app.addHook('onClose', async () => {

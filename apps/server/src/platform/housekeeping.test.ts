@@ -16,7 +16,7 @@ describe('startHousekeeping', () => {
         },
       },
       createLogger('silent'),
-      20,
+      { intervalMs: 20 },
     );
     await expect.poll(() => runs.filter((run) => run === 'cleanup').length).toBeGreaterThanOrEqual(2);
     await housekeeping.stop();

@@ -284,6 +284,11 @@ export type NfcCardsTable = {
   created_at: Timestamp;
 };
 
+export type HousekeepingRunsTable = {
+  name: string;
+  due_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -308,6 +313,7 @@ export type Database = {
   readers: ReadersTable;
   reader_resources: ReaderResourcesTable;
   nfc_cards: NfcCardsTable;
+  housekeeping_runs: HousekeepingRunsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
