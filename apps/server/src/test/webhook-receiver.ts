@@ -9,6 +9,8 @@ export type ReceivedRequest = {
   headers: Record<string, string>;
   body: string;
   receivedAt: number;
+  /** The sender's port of the connection, to tell which process sent it. */
+  remotePort: number;
 };
 
 /** How the receiver answers the nth request (0-based): a status, or a wait first. */
@@ -37,6 +39,7 @@ export async function startWebhookReceiver(options: { answer?: (index: number) =
         headers,
         body: Buffer.concat(chunks).toString('utf8'),
         receivedAt: performance.now(),
+        remotePort: request.socket.remotePort ?? 0,
       });
       for (const waiter of waiting.filter((candidate) => requests.length >= candidate.count)) {
         waiter.resolve();
