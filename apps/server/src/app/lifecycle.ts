@@ -18,6 +18,7 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
   let housekeeping: ReturnType<typeof startHousekeeping> | undefined;
   app.addHook('onReady', async () => {
     await pipeline.fanout.start();
+    await services.readerRelay?.start();
     pipeline.runner.start();
     housekeeping = startHousekeeping(
       {
@@ -40,6 +41,7 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
     await pipeline.runner.stop();
     // After the runner: deliveries under way got their grace period to finish publishing.
     await services.mqttConnections.close();
+    await services.readerRelay?.stop();
     await pipeline.fanout.stop();
     services.mailTransport.close();
   });

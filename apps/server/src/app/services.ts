@@ -1,6 +1,7 @@
 import { READER_DISPLAY_TEXTS } from '@toolpass/contracts';
 import { testPublication } from '../adapters/mqtt/mqtt-messages.ts';
 import { deriveCardRoot } from '../adapters/readers/ntag424/card-keys.ts';
+import { createReaderCommandRelay, readerCommandHandler } from '../adapters/readers/reader-command-relay.ts';
 import { createReaderConnections } from '../adapters/readers/reader-connections.ts';
 import { createServerCardOperations } from '../adapters/readers/server-card-operations.ts';
 import { createAnalyticsRepository } from '../domains/analytics/analytics.repository.ts';
@@ -143,6 +144,11 @@ export function createServices(deps: AppDeps) {
     ...(deps.readerTimings ? { timings: deps.readerTimings } : {}),
     onListenerError: (error) => deps.logger.error({ err: error }, 'A card tap listener failed'),
   });
+  // Pairing and enrolment reach the instance that holds the reader's socket; one instance on
+  // SQLite has no other to ask.
+  const listen = deps.database.listen;
+  const readerRelay = listen ? createReaderCommandRelay({ db, listen, logger: deps.logger }) : undefined;
+  const relay = readerRelay ? { relay: readerRelay.relay } : {};
   const readers = createReadersService({
     db,
     repo: createReadersRepository(),
@@ -157,6 +163,7 @@ export function createServices(deps: AppDeps) {
     ...(deps.readerTimings?.silenceTimeoutMs
       ? { silenceTimeoutMs: deps.readerTimings.silenceTimeoutMs }
       : {}),
+    ...relay,
   });
   const nfcCardsRepo = createNfcCardsRepository();
   const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
@@ -215,7 +222,9 @@ export function createServices(deps: AppDeps) {
     ...(deps.readerTimings?.cardWaitTimeoutMs
       ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
       : {}),
+    ...relay,
   });
+  readerRelay?.serve(readerCommandHandler({ connections: readerConnections, readers, taps: readerTaps }));
   const mqtt = createMqttService({
     db,
     repo: deliveries.mqttRepo,
@@ -264,6 +273,7 @@ export function createServices(deps: AppDeps) {
     mqtt,
     mqttConnections: deliveries.mqttConnections,
     readerConnections,
+    readerRelay,
     readers,
     nfcCards,
     readerTaps,

@@ -193,6 +193,9 @@ export function createReaderConnections(options: {
       };
     },
 
+    /** Whether a reader waits here with this code (a pairing call made on another instance). */
+    hasPending: (code: string) => pending.has(code),
+
     /** How many readers wait for approval (for tests and the decision's bound). */
     pendingCount: () => pending.size,
 

@@ -397,18 +397,6 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
             .find((entry: { id: number }) => entry.id === reader.id);
         expect(await listedOnB()).toMatchObject({ connected: true, lastConnection: expect.any(String) });
 
-        // Pending readers live with their socket: B's pair call does not find A's (decision 15).
-        const waiting = await readers.waitingReader();
-        const elsewhere = await b.inject({
-          method: 'POST',
-          url: '/api/fabreader/readers/pair',
-          headers: admin.auth,
-          payload: { code: waiting.code, name: 'Elsewhere' },
-        });
-        expect(elsewhere.statusCode).toBe(404);
-        expect(waiting.simulator.isOpen).toBe(true);
-        await waiting.simulator.disconnect();
-
         expect((await throughB('DELETE', `/api/fabreader/readers/${reader.id}`)).statusCode).toBe(200);
         expect(await simulator.waitForClose()).toEqual({
           code: ReaderCloseCodes.unauthorized,

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { NfcCardsRepository, StoredNfcCard } from './nfc-cards.repository.ts';
+import type { ReaderRelay } from './reader-relay.ts';
 
 /** The channel to the card a tap reported (the reader connections adapter). */
 export type TapChannel = { transmit(apdu: Buffer): Promise<Buffer> };
@@ -41,6 +42,12 @@ export type CardOperations = {
 };
 
 type Actor = Pick<UserAccount, 'id'> & { permissions: { canManageSystemConfiguration: boolean } };
+
+/** What another instance needs of the caller to run the call as theirs. */
+const relayActor = (actor: Actor) => ({
+  id: actor.id,
+  permissions: { canManageSystemConfiguration: actor.permissions.canManageSystemConfiguration },
+});
 
 /** The key version written into newly enrolled cards (stored per card). */
 export const CURRENT_KEY_VERSION = 1;
@@ -74,6 +81,8 @@ export function createReaderTapsService(deps: {
   /** What the displays say, in the server's default language. */
   texts?: (typeof READER_DISPLAY_TEXTS)[keyof typeof READER_DISPLAY_TEXTS];
   cardWaitTimeoutMs?: number;
+  /** Other instances, where the reader may be connected (PostgreSQL only). */
+  relay?: Pick<ReaderRelay, 'enroll' | 'reset'>;
 }) {
   const texts = deps.texts ?? READER_DISPLAY_TEXTS.en;
   const cardWaitMs = deps.cardWaitTimeoutMs ?? READER_PROTOCOL.cardWaitTimeoutMs;
@@ -196,8 +205,16 @@ export function createReaderTapsService(deps: {
       });
     },
 
-    /** Enrols the next card tapped on the reader for the caller (the readers design). */
+    /**
+     * Enrols the next card tapped on the reader for the caller (the readers design); a reader
+     * connected to another instance enrols there.
+     */
     async enroll(actor: Actor, readerId: number): Promise<NfcCard> {
+      if (!deps.links.isConnected(readerId) && deps.relay) {
+        const card = await deps.relay.enroll(relayActor(actor), readerId);
+        if (!card) throw notFound(ReaderMessages.readerNotFound);
+        return card;
+      }
       const tap = await nextCard(readerId, texts.tapToEnroll);
       if (await deps.cards.findByUid(deps.db, tap.uid)) {
         deps.links.display(readerId, texts.cardAlreadyEnrolled, 'error');
@@ -238,6 +255,12 @@ export function createReaderTapsService(deps: {
       if (!card) throw notFound(ReaderMessages.cardNotFound);
       if (card.userId !== actor.id && !actor.permissions.canManageSystemConfiguration) {
         throw forbidden(Messages.forbiddenInsufficientPermissions);
+      }
+      if (!deps.links.isConnected(readerId) && deps.relay) {
+        if (!(await deps.relay.reset(relayActor(actor), readerId, cardId))) {
+          throw notFound(ReaderMessages.readerNotFound);
+        }
+        return;
       }
       const tap = await nextCard(readerId, texts.tapToReset);
       if (tap.uid !== card.uid) {

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isForeignKeyViolation } from '../../platform/db/db-errors.ts';
 import type { AttemptLimiter, Reservation } from '../../platform/http/attempt-limiter.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { ReaderRelay } from './reader-relay.ts';
 import type { ReadersRepository, SeenOutcome, StoredReader } from './readers.repository.ts';
 
 /** What the readers need of the sockets of this instance (the reader connections adapter). */
@@ -57,8 +58,40 @@ export function createReadersService(deps: {
   };
   /** A reader not heard from for this long counts as disconnected on every instance. */
   silenceTimeoutMs?: number;
+  /** Other instances, where a pending reader may be waiting (PostgreSQL only). */
+  relay?: Pick<ReaderRelay, 'pair'>;
 }) {
   const silenceMs = deps.silenceTimeoutMs ?? READER_PROTOCOL.silenceTimeoutMs;
+
+  type Waiting = NonNullable<ReturnType<ReaderLinks['claimPairing']>>;
+
+  /** The reader row with a new random key, then PAIRED to the waiting socket. */
+  async function approve(waiting: Waiting, body: PairReaderBody): Promise<Reader> {
+    const readerKey = randomBytes(READER_PROTOCOL.readerKeyBytes);
+    let id: number;
+    try {
+      id = await deps.repo.insert(
+        deps.db,
+        {
+          name: body.name,
+          deviceId: waiting.deviceId,
+          firmware: waiting.firmware,
+          keySealed: deps.keys.seal(readerKey.toString('hex')),
+        },
+        deps.clock.now(),
+      );
+    } catch (error) {
+      // Its code is spent: without this the reader would wait, codeless, until it gave up.
+      waiting.abandon();
+      throw error;
+    }
+    if (!waiting.deliver(id, readerKey)) {
+      // The reader left between its code and the approval: it never learnt its key.
+      await deps.repo.delete(deps.db, id);
+      throw notFound(ReaderMessages.pairingCodeNotFound);
+    }
+    return present(await require(deps.db, id));
+  }
 
   function present(reader: StoredReader): Reader {
     const now = deps.clock.now().getTime();
@@ -107,8 +140,9 @@ export function createReadersService(deps: {
     },
 
     /**
-     * Approves the reader waiting with this code: the reader row with a new random key, then
-     * PAIRED to the waiting socket. A code that matches no reader waiting here is a 404, and
+     * Approves the reader waiting with this code, here or on another instance: the reader row
+     * with a new random key, then PAIRED to the waiting socket. A code that matches no waiting
+     * reader is a 404, and
      * counts against the caller's address: every attempt spends before the look-up and a code
      * that matches gives it back.
      */
@@ -116,32 +150,21 @@ export function createReadersService(deps: {
       const attempt = deps.limits.pairingFailures.reserve(client);
       if (!attempt) throw tooManyRequests();
       const waiting = deps.links.claimPairing(body.code);
-      if (!waiting) throw notFound(ReaderMessages.pairingCodeNotFound);
+      if (waiting) {
+        attempt.refund();
+        return approve(waiting, body);
+      }
+      // Not waiting here: perhaps on another instance, which then pairs it (decision 15).
+      const reader = await deps.relay?.pair(body);
+      if (!reader) throw notFound(ReaderMessages.pairingCodeNotFound);
       attempt.refund();
-      const readerKey = randomBytes(READER_PROTOCOL.readerKeyBytes);
-      let id: number;
-      try {
-        id = await deps.repo.insert(
-          deps.db,
-          {
-            name: body.name,
-            deviceId: waiting.deviceId,
-            firmware: waiting.firmware,
-            keySealed: deps.keys.seal(readerKey.toString('hex')),
-          },
-          deps.clock.now(),
-        );
-      } catch (error) {
-        // Its code is spent: without this the reader would wait, codeless, until it gave up.
-        waiting.abandon();
-        throw error;
-      }
-      if (!waiting.deliver(id, readerKey)) {
-        // The reader left between its code and the approval: it never learnt its key.
-        await deps.repo.delete(deps.db, id);
-        throw notFound(ReaderMessages.pairingCodeNotFound);
-      }
-      return present(await require(deps.db, id));
+      return reader;
+    },
+
+    /** Pairs a reader waiting on this instance, for a call made on another; undefined when none. */
+    async pairHere(body: PairReaderBody): Promise<Reader | undefined> {
+      const waiting = deps.links.claimPairing(body.code);
+      return waiting ? approve(waiting, body) : undefined;
     },
 
     /** The row goes (with its resource links); a socket of the reader on this instance is closed. */
