@@ -123,7 +123,11 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
           headers: request.headers,
           user: requireUser(request),
         });
-        return reply.status(answer.status).headers(answer.headers).send(answer.body);
+        reply.status(answer.status).headers(answer.headers);
+        // JSON unless the plugin names its own content type (then a string or bytes go as they are).
+        const ownType = Object.keys(answer.headers).some((name) => name.toLowerCase() === 'content-type');
+        if (ownType) return reply.send(answer.body);
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
       },
     });
   };
