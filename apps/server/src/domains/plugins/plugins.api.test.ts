@@ -264,6 +264,10 @@ describe.each(TEST_DIALECTS)('plugins on %s', (dialect) => {
     });
     const list = await t.app.inject({ method: 'GET', url: '/api/plugins', headers: admin.auth });
     expect(list.json()).toEqual([installed.json()]);
+    // The reason may name server paths: members see the state only.
+    const member = await t.given.member();
+    const memberList = await t.app.inject({ method: 'GET', url: '/api/plugins', headers: member.auth });
+    expect(memberList.json()).toEqual([{ ...installed.json(), error: null }]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/resources', headers: admin.auth })).statusCode,
     ).toBe(200);

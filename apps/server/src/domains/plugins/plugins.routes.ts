@@ -45,12 +45,15 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
       '/api/plugins',
       route.guarded(
         {
-          summary: 'The installed plugins, with their state and frontend entry',
+          summary:
+            'The installed plugins, with their state and frontend entry; why one failed is shown to ' +
+            'system administrators only (it may name server paths)',
           response: { 200: PluginListSchema },
         },
         { guard: signedIn },
       ),
-      async () => deps.plugins.list(),
+      async (request) =>
+        deps.plugins.list({ withErrors: requireUser(request).permissions.canManageSystemConfiguration }),
     );
 
     app.post(

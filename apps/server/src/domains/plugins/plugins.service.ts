@@ -42,6 +42,7 @@ export function createPluginsService(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   let poll: NodeJS.Timeout | undefined;
   let stopped = false;
+  let swept = false;
 
   /** Runs changes of what is loaded one after another, whoever asks. */
   function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -138,16 +139,25 @@ export function createPluginsService(deps: {
       if (!deps.enabled || stopped) return;
       const stored = await deps.repo.list(deps.db);
       const names = new Set(stored.map((plugin) => plugin.name));
-      for (const name of [...loaded.keys()]) if (!names.has(name)) await unload(name);
+      let changed = false;
+      for (const name of [...loaded.keys()]) {
+        if (names.has(name)) continue;
+        await unload(name);
+        changed = true;
+      }
       for (const plugin of stored) {
         if (loaded.get(plugin.name)?.revision === plugin.revision) continue;
         await loadStored(plugin);
+        changed = true;
       }
-      await deps.folders.sweep(stored, deps.clock.now().getTime());
+      // At start, too: folders of plugins removed while this instance was down go.
+      if (changed || !swept) await deps.folders.sweep(stored, deps.clock.now().getTime());
+      swept = true;
     });
   }
 
-  function toPlugin(stored: StoredPlugin): Plugin {
+  /** `withError`: the reason a plugin failed may name server paths, so only administrators read it. */
+  function toPlugin(stored: StoredPlugin, withError = true): Plugin {
     const plugin = loaded.get(stored.name);
     const current = plugin?.revision === stored.revision ? plugin : undefined;
     const state = current?.state ?? 'failed';
@@ -158,9 +168,11 @@ export function createPluginsService(deps: {
       version: stored.version,
       description: stored.description,
       state,
-      error: deps.enabled
-        ? (current?.error ?? (current ? null : 'Not loaded yet'))
-        : PluginMessages.pluginsOff,
+      error: !withError
+        ? null
+        : deps.enabled
+          ? (current?.error ?? (current ? null : 'Not loaded yet'))
+          : PluginMessages.pluginsOff,
       frontendEntry:
         state === 'loaded' && frontend
           ? `${pluginFrontendUrl(stored.name, frontend.entryPoint)}?revision=${stored.revision}`
@@ -191,13 +203,13 @@ export function createPluginsService(deps: {
       });
     },
 
-    async list(): Promise<Plugin[]> {
+    async list(options: { withErrors: boolean }): Promise<Plugin[]> {
       let stored = await deps.repo.list(deps.db);
       if (deps.enabled && stored.some((plugin) => loaded.get(plugin.name)?.revision !== plugin.revision)) {
         await reconcile();
         stored = await deps.repo.list(deps.db);
       }
-      return stored.map(toPlugin);
+      return stored.map((plugin) => toPlugin(plugin, options.withErrors));
     },
 
     /** Installs a package, or replaces the installed plugin of its name, and loads it here at once. */
