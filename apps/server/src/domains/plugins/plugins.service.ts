@@ -88,7 +88,11 @@ export function createPluginsService(deps: {
       logger: deps.logger,
     });
     loaded.set(stored.name, plugin);
-    await syncSubscriptions(plugin);
+    try {
+      await syncSubscriptions(plugin);
+    } catch (error) {
+      deps.logger.error({ err: error, plugin: plugin.name }, "Storing a plugin's event subscriptions failed");
+    }
     return plugin;
   }
 
