@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Plugin,
   type PluginManifest,
@@ -99,16 +100,12 @@ export function createPluginsService(deps: {
   /** Loads a stored revision on this instance, unpacking its own copy when it has none. */
   async function loadStored(stored: StoredPlugin): Promise<void> {
     let manifest = PluginManifestSchema.parse(JSON.parse(stored.manifest));
-    let folder = deps.folders.folderOf(stored.name, stored.revision);
+    let folder = deps.folders.folderOf(stored);
     try {
-      if (!(await deps.folders.exists(stored.name, stored.revision))) {
+      if (!(await deps.folders.exists(stored))) {
         const zip = await deps.repo.packageOf(deps.db, stored.id, stored.revision);
         if (!zip) return; // replaced or removed meanwhile: the next pass loads what is there
-        folder = await deps.folders.place(
-          await deps.folders.unpackToTemporary(zip),
-          stored.name,
-          stored.revision,
-        );
+        folder = await deps.folders.place(await deps.folders.unpackToTemporary(zip), stored);
       }
       // Checked again here: the app may have been upgraded past the plugin's range since its upload.
       manifest = await readPluginManifest(folder, deps.appVersion);
@@ -236,13 +233,14 @@ export function createPluginsService(deps: {
             description: manifest.description ?? null,
             manifest: JSON.stringify(manifest),
             package: zip,
+            packageSha256: createHash('sha256').update(zip).digest('hex'),
             installedAt: deps.clock.now(),
           });
         } catch (error) {
           await deps.folders.discard(temporary);
           throw error;
         }
-        const folder = await deps.folders.place(temporary, stored.name, stored.revision);
+        const folder = await deps.folders.place(temporary, stored);
         await activate(stored, folder, manifest);
         await deps.folders.sweep(await deps.repo.list(deps.db), deps.clock.now().getTime());
         return toPlugin(stored);
