@@ -8,6 +8,7 @@ import {
   PluginMessages,
   PluginNameParamsSchema,
   PluginSchema,
+  UploadPluginFormSchema,
 } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,6 +64,7 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
         summary:
           'Install a plugin package (.zip with manifest.json) from the multipart field pluginZip; an ' +
           'installed plugin of the same name is replaced. Loaded at once, without a restart.',
+        multipartBody: UploadPluginFormSchema,
         response: { 201: PluginSchema },
       }),
       async (request, reply) => {
