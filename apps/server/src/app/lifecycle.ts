@@ -19,6 +19,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
   app.addHook('onReady', async () => {
     await pipeline.fanout.start();
     await services.readerRelay?.start();
+    // Before the runner: the jobs of plugin subscriptions find their plugin loaded.
+    await services.plugins.start();
     pipeline.runner.start();
     housekeeping = startHousekeeping(
       {
@@ -39,6 +41,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
     await services.users.settle();
     await services.emailTemplates.close();
     await pipeline.runner.stop();
+    // After the runner: no delivery is under way in a plugin that deactivates.
+    await services.plugins.stop();
     // After the runner: deliveries under way got their grace period to finish publishing.
     await services.mqttConnections.close();
     await services.readerRelay?.stop();
