@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { useLocalSignIn } from '../api/use-local-sign-in.ts';
 import { useResendVerification } from '../api/use-resend-verification.ts';
+import { useMailDelivery } from '../api/use-sso-providers.ts';
 import { signInErrorMessage } from '../hooks/auth-error-messages.ts';
 
 type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
@@ -20,6 +21,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   // The sign-in screen's own button, not SubmitButton: its chunk would push this screen over budget.
   const needsConnection = useNeedsConnection();
   const resend = useResendVerification();
+  const mailDelivery = useMailDelivery();
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
   const isUnverified =
@@ -42,7 +44,9 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
         <div className="flex flex-col items-start gap-2">
           {resend.data === 'sent' ? (
             <p role="status" className="text-sm">
-              {t('auth.login.verificationResent')}
+              {mailDelivery === 'server-output'
+                ? t('auth.login.verificationResentWithoutMail')
+                : t('auth.login.verificationResent')}
             </p>
           ) : (
             <Button
