@@ -1,28 +1,25 @@
-import { Messages, ResourceMessages } from '@toolpass/contracts';
+import { Messages } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 
-/** The contract's messages whose words the app replaces, each under `serverMessages.<key>`. */
-const TRANSLATED = { ...Messages, ...ResourceMessages };
-type MessageKey = keyof typeof TRANSLATED;
-export const SERVER_MESSAGE_KEYS = Object.keys(TRANSLATED) as MessageKey[];
-const keyByMessage = new Map<string, MessageKey>(
-  (Object.entries(TRANSLATED) as [MessageKey, string][]).map(([key, message]) => [message, key]),
-);
-
 /**
- * An HTTP status phrase in front of a message ("Forbidden - …"). The specification words some
- * answers that way; a person reads what follows, never the status (issue 28).
+ * Server message → its key under `serverMessages.*`. The account messages are known from the
+ * start; the signed-in app adds the rest (`addServerMessages`), so the sign-in screen's download
+ * does not carry texts it never shows (decision 4).
  */
-const STATUS_PREFIX =
-  /^(Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Not Implemented|Too Many Requests|Internal Server Error|Service Unavailable)(\s+-\s+|$)/;
+const keyByMessage = new Map<string, string>();
+
+/** Makes these contract messages shown in human words, each under `serverMessages.<key>`. */
+export function addServerMessages(messages: Record<string, string>): void {
+  for (const [key, message] of Object.entries(messages)) keyByMessage.set(message, key);
+}
+addServerMessages(Messages);
 
 /**
  * A server message in the user's language and in human words when it is one of the contract's
- * messages; any other message loses a leading HTTP status phrase; else it is shown as sent.
+ * messages (those the specification words with an HTTP status, "Forbidden - …", included: a
+ * person reads what to do, never the status; issue 28), else as sent.
  */
 export function translateServerMessage(t: TFunction, message: string): string {
   const key = keyByMessage.get(message);
-  if (key) return t(`serverMessages.${key}`);
-  const rest = message.replace(STATUS_PREFIX, '').trim();
-  return rest === '' ? t('serverMessages.generic') : rest;
+  return key ? t(`serverMessages.${key}`) : message;
 }

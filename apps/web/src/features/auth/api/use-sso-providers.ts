@@ -19,11 +19,3 @@ export function useSignInScreenFacts() {
     staleTime: 5 * 60_000,
   });
 }
-
-/**
- * Whether mails reach a mailbox (`smtp`) or only the server's output, from the same answer;
- * undefined until it is known.
- */
-export function useMailDelivery() {
-  return useSignInScreenFacts().data?.[1].mailDelivery;
-}

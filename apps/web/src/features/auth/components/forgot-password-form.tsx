@@ -6,8 +6,8 @@ import { TranslatedFieldError } from '../../../components/translated-field-error
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useMailDelivery } from '../api/use-mail-delivery.ts';
 import { useRequestPasswordReset } from '../api/use-request-password-reset.ts';
-import { useMailDelivery } from '../api/use-sso-providers.ts';
 
 /** Asks for a reset mail (spec 01 §2, §8). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

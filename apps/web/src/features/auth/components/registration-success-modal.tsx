@@ -1,6 +1,6 @@
 import { Button, Modal } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { useMailDelivery } from '../api/use-sso-providers.ts';
+import { useMailDelivery } from '../api/use-mail-delivery.ts';
 
 type RegistrationSuccessModalProps = { email: string; onClose: () => void };
 
