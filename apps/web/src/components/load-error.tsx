@@ -1,6 +1,6 @@
 import { Alert, Button } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../i18n/server-message.ts';
+import { wordServerText } from '../lib/notify.ts';
 
 type LoadErrorProps = { title: string; message?: string; onRetry?: () => void };
 
@@ -12,7 +12,7 @@ export function LoadError({ title, message, onRetry }: LoadErrorProps) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
-        {message && <Alert.Description>{translateServerMessage(t, message)}</Alert.Description>}
+        {message && <Alert.Description>{wordServerText(message)}</Alert.Description>}
       </Alert.Content>
       {onRetry && (
         <Button size="sm" variant="danger-soft" onPress={onRetry}>
