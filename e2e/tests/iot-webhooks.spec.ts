@@ -53,7 +53,7 @@ test('a manager sets up a signed webhook in the IoT settings; a session start re
       const form = page.getByRole('dialog', { name: 'New Webhook' });
       await expect(form.getByRole('textbox', { name: 'URL' })).toHaveValue('https://');
       await expect(form.getByRole('textbox', { name: 'Headers' })).toHaveValue('{}');
-      await expect(form.getByText('Not Implemented')).toBeVisible();
+      await expect(form.getByText('Not possible yet')).toBeVisible();
       await expect(form.getByText('Testing unsaved webhooks is not yet supported.')).toBeVisible();
       await expect(form.getByRole('button', { name: 'Test' })).toBeDisabled();
 
@@ -181,7 +181,7 @@ test('a manager sets up a signed webhook in the IoT settings; a session start re
       await form.getByRole('button', { name: 'Abbrechen' }).click();
       await germanRegion.getByRole('button', { name: 'Webhook hinzufügen' }).click();
       const newForm = page.getByRole('dialog', { name: 'Neuer Webhook' });
-      await expect(newForm.getByText('Nicht implementiert')).toBeVisible();
+      await expect(newForm.getByText('Noch nicht möglich')).toBeVisible();
       await expectAccessible(page);
     });
   } finally {

@@ -99,7 +99,7 @@ test('the sign-in screen of a space that has accounts does not announce a first 
   // The browser tests share one database that other specs fill, so only this side is seen here;
   // the empty database's answer and notice are proven by the API and component tests.
   const setup = await request.get(`${e2eEnvironment().baseUrl}/api/auth/setup`);
-  expect(await setup.json()).toEqual({ firstAccount: false });
+  expect(await setup.json()).toEqual({ firstAccount: false, mailDelivery: 'smtp' });
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByText('No account exists yet')).toHaveCount(0);

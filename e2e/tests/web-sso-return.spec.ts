@@ -61,7 +61,7 @@ test('account linking asks for the password, then starts single sign-on again', 
     await dialog.getByLabel('Password', { exact: true }).fill('the old password');
     await dialog.getByRole('button', { name: 'Link account' }).click();
     await expect(page.getByText('Account linking failed')).toBeVisible();
-    await expect(page.getByText('Unauthorized - Invalid credentials')).toBeVisible();
+    await expect(page.getByText('The username or password is not right.')).toBeVisible();
     await expect(dialog).toBeVisible();
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userText } from './common.ts';
+import { LanguageSchema } from './users.ts';
 
 /**
  * The mails the app sends, each from an editable template (spec 02 §2, §3, §7). `email-changed`
@@ -39,6 +40,7 @@ export const EmailTemplateMessages = {
 export const EmailTemplateSchema = z
   .object({
     type: EmailTemplateTypeSchema,
+    language: LanguageSchema.describe('The language of the mails sent from this template'),
     subject: z.string(),
     body: z.string().describe('MJML with {{variable}} placeholders'),
     variables: z.array(z.string()).describe('The variables this template is given'),
@@ -48,6 +50,14 @@ export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;
 
 /** Any text in the path: an unknown type is a 404 "Template not found", not a validation error. */
 export const EmailTemplateTypeParamsSchema = z.object({ type: z.string().max(100) });
+
+/**
+ * Each template exists once per interface language (decision 19). Without `language` the paths of
+ * spec 02 §7 mean the English template, whatever DEFAULT_LANGUAGE says, so they always name the same one.
+ */
+export const EmailTemplateLanguageQuerySchema = z.object({
+  language: LanguageSchema.default('en').describe('The template of this language; English when not given'),
+});
 
 /** A mail subject: one line (no control characters), required. */
 const SubjectSchema = userText()

@@ -55,11 +55,19 @@ export const PasswordSchema = userText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
   .max(PASSWORD_MAX_LENGTH);
 
+/** The interface languages (spec 01 §1). */
+export const LANGUAGES = ['en', 'de'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
 export const CreateUserBodySchema = z.object({
   username: UsernameSchema,
   email: EmailSchema,
   password: PasswordSchema,
   strategy: z.literal('local_password'),
+  language: LanguageSchema.optional().describe(
+    'The language of the screen the account is made on: its verification mail is written in it (the account keeps following the browser)',
+  ),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
@@ -110,10 +118,6 @@ export type BulkUpdatePermissionsBody = z.infer<typeof BulkUpdatePermissionsBody
 
 /** Answer of calls that only confirm they were done. */
 export const OkSchema = z.object({ message: z.string() });
-
-/** The interface languages (spec 01 §1). */
-export const LanguageSchema = z.enum(['en', 'de']);
-export type Language = z.infer<typeof LanguageSchema>;
 
 /** The signed-in user's own settings; `language: null` follows the browser. */
 export const UserPreferencesSchema = z.object({ language: LanguageSchema.nullable() });

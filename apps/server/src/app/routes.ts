@@ -35,7 +35,12 @@ export async function registerRoutes(
   await app.register(authRoutes({ auth: services.auth }));
   await app.register(ssoRoutes({ sso: services.sso, cookie: services.ssoTransactions }));
   await app.register(
-    usersRoutes({ users: services.users, rateLimits, now: () => services.clock.now().getTime() }),
+    usersRoutes({
+      users: services.users,
+      mailDelivery: deps.config.smtpUrl ? 'smtp' : 'server-output',
+      rateLimits,
+      now: () => services.clock.now().getTime(),
+    }),
   );
   await app.register(userSearchRoutes({ userSearch: services.userSearch }));
   await app.register(

@@ -87,6 +87,7 @@ export function createServices(deps: AppDeps) {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    defaultLanguage: deps.config.defaultLanguage,
   });
   const users = createUsersModule({
     db,

@@ -79,7 +79,8 @@ const EnvSchema = z.object({
     .positive('must be more than 0 hours')
     .max(24 * 365, 'must be at most a year (8760 hours)')
     .default(24),
-  // What readers' displays speak (the readers design); the browser follows each member's own.
+  // What readers' displays speak (the readers design) and the language of mails to accounts that
+  // chose none (decision 19); the browser follows each member's own.
   DEFAULT_LANGUAGE: LanguageSchema.default('en'),
   ALLOWED_INTEGRATION_HOSTS: AllowedHostsSchema.default(parseAllowedHosts('external').hosts),
   // Plugins run with the server's rights (decision 20): "off" loads none and refuses installs.
@@ -100,7 +101,7 @@ export type Config = {
   trustProxy: false | number | string[];
   /** How long an MQTT message is retried until the broker accepts it, in hours. */
   mqttMaxMessageAgeHours: number;
-  /** The language of what the server says without a member to ask: readers' displays. */
+  /** The language of what the server says without a member to ask: readers' displays, mails. */
   defaultLanguage: Language;
   /** Which addresses webhooks, MQTT servers and SSO providers may have (ALLOWED_INTEGRATION_HOSTS). */
   allowedIntegrationHosts: AllowedHosts;

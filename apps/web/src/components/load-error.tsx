@@ -1,9 +1,10 @@
 import { Alert, Button } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
+import { wordServerText } from '../lib/notify.ts';
 
 type LoadErrorProps = { title: string; message?: string; onRetry?: () => void };
 
-/** A failed load with an optional retry. */
+/** A failed load with an optional retry; a server message is shown in human words. */
 export function LoadError({ title, message, onRetry }: LoadErrorProps) {
   const { t } = useTranslation();
   return (
@@ -11,7 +12,7 @@ export function LoadError({ title, message, onRetry }: LoadErrorProps) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
-        {message && <Alert.Description>{message}</Alert.Description>}
+        {message && <Alert.Description>{wordServerText(message)}</Alert.Description>}
       </Alert.Content>
       {onRetry && (
         <Button size="sm" variant="danger-soft" onPress={onRetry}>

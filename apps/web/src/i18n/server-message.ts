@@ -1,12 +1,24 @@
 import { Messages } from '@toolpass/contracts';
 import type { TFunction } from 'i18next';
 
-type MessageKey = keyof typeof Messages;
-const keyByMessage = new Map<string, MessageKey>(
-  (Object.entries(Messages) as [MessageKey, string][]).map(([key, message]) => [message, key]),
-);
+/**
+ * Server message → its key under `serverMessages.*`. The account messages are known from the
+ * start; the signed-in app adds the rest (`addServerMessages`), so the sign-in screen's download
+ * does not carry texts it never shows (decision 4).
+ */
+const keyByMessage = new Map<string, string>();
 
-/** A server message in the user's language when it is one of the contract's messages, else as sent. */
+/** Makes these contract messages shown in human words, each under `serverMessages.<key>`. */
+export function addServerMessages(messages: Record<string, string>): void {
+  for (const [key, message] of Object.entries(messages)) keyByMessage.set(message, key);
+}
+addServerMessages(Messages);
+
+/**
+ * A server message in the user's language and in human words when it is one of the contract's
+ * messages (those the specification words with an HTTP status, "Forbidden - …", included: a
+ * person reads what to do, never the status; issue 28), else as sent.
+ */
 export function translateServerMessage(t: TFunction, message: string): string {
   const key = keyByMessage.get(message);
   return key ? t(`serverMessages.${key}`) : message;

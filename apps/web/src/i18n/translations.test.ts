@@ -1,4 +1,4 @@
-import { Messages, PermissionNameSchema } from '@toolpass/contracts';
+import { Messages, PermissionNameSchema, ResourceMessages } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { NAVIGATION } from '../app/shell/navigation.ts';
 import { THEMES } from '../app/theme-context.tsx';
@@ -49,7 +49,7 @@ function keysUsedInSource(): Set<string> {
 
 /** Keys the code builds at run time, listed from the same constants the code uses. */
 const dynamicKeys = [
-  ...Object.keys(Messages).map((key) => `serverMessages.${key}`),
+  ...[...Object.keys(Messages), ...Object.keys(ResourceMessages)].map((key) => `serverMessages.${key}`),
   ...THEMES.map((theme) => `theme.${theme}`),
   ...PermissionNameSchema.options.map((permission) => `users.permissions.${permission}`),
   ...NAVIGATION.flatMap((group) => [group.labelKey, ...group.items.map((item) => item.labelKey)]).filter(

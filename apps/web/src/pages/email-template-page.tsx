@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { EmailTemplateEditor } from '../features/email-templates/components/email-template-editor.tsx';
+import { useTemplateLanguage } from '../features/email-templates/hooks/use-template-language.ts';
 
 /**
  * /email-templates/{type}, for system administrators (spec 02 §2). Its own chunk carries the code
@@ -7,6 +8,7 @@ import { EmailTemplateEditor } from '../features/email-templates/components/emai
  */
 export default function EmailTemplatePage() {
   const { type = '' } = useParams();
-  // Keyed by type, so moving to another template starts from that template's saved values.
-  return <EmailTemplateEditor key={type} type={type} />;
+  const language = useTemplateLanguage();
+  // Keyed by type and language, so moving to another starts from that template's saved values.
+  return <EmailTemplateEditor key={`${type}-${language}`} type={type} language={language} />;
 }

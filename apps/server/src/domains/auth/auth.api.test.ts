@@ -60,7 +60,7 @@ describe.each(TEST_DIALECTS)('authentication on %s', (dialect) => {
       }
     });
 
-    it('refuses an unverified account with a clear 401 and sends a fresh verification link', async () => {
+    it('refuses an unverified account with a clear 401 and sends no second mail', async () => {
       const username = unique('unverified');
       const email = `${username}@example.org`;
       await t.app.inject({
@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('authentication on %s', (dialect) => {
         url: '/api/users',
         payload: { username, email, password: TEST_PASSWORD, strategy: 'local_password' },
       });
-      const first = await t.smtp.waitFor(email, /Confirm your email/);
+      await t.smtp.waitFor(email, /Confirm your email/);
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/session/local',
@@ -79,22 +79,7 @@ describe.each(TEST_DIALECTS)('authentication on %s', (dialect) => {
         message: Messages.emailNotVerified,
         errorCode: 'EMAIL_NOT_VERIFIED',
       });
-      const second = await t.smtp.waitFor(email, /Confirm your email/);
-      // Only the newest link works.
-      const stale = linkIn(first, '/verify-email');
-      const fresh = linkIn(second, '/verify-email');
-      const staleAnswer = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/verify-email',
-        payload: { token: stale.searchParams.get('token'), email },
-      });
-      expect(staleAnswer.statusCode).toBe(400);
-      const freshAnswer = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/verify-email',
-        payload: { token: fresh.searchParams.get('token'), email },
-      });
-      expect(freshAnswer.statusCode).toBe(200);
+      await expect(t.smtp.waitFor(email, /Confirm your email/, 700)).rejects.toThrow('No mail');
     });
 
     it('answers 400 with per-field messages for a missing password', async () => {
@@ -235,5 +220,61 @@ describe.each(TEST_DIALECTS)('authentication on %s', (dialect) => {
       .where('user_id', '=', user.id)
       .execute();
     expect(tokens).toEqual([]);
+  });
+
+  describe('POST /api/auth/resend-verification', () => {
+    async function registered() {
+      const username = unique('unverified');
+      const email = `${username}@example.org`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { username, email, password: TEST_PASSWORD, strategy: 'local_password' },
+      });
+      return { username, email, first: await t.smtp.waitFor(email, /Confirm your email/) };
+    }
+    const resend = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload });
+
+    it('sends a fresh verification link and says so; only the newest link works', async () => {
+      const { username, email, first } = await registered();
+      const response = await resend({ username: email, password: TEST_PASSWORD });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'sent' });
+      const second = await t.smtp.waitFor(email, /Confirm your email/);
+      const stale = linkIn(first, '/verify-email');
+      const fresh = linkIn(second, '/verify-email');
+      const staleAnswer = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/verify-email',
+        payload: { token: stale.searchParams.get('token'), email },
+      });
+      expect(staleAnswer.statusCode).toBe(400);
+      const freshAnswer = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/verify-email',
+        payload: { token: fresh.searchParams.get('token'), email },
+      });
+      expect(freshAnswer.statusCode).toBe(200);
+      // Verified meanwhile: nothing to send, signing in works.
+      const again = await resend({ username, password: TEST_PASSWORD });
+      expect(again.json()).toEqual({ status: 'already-verified' });
+    });
+
+    it('writes the mail in the language of the screen it was asked on, when the account chose none', async () => {
+      const { username, email } = await registered();
+      const response = await resend({ username, password: TEST_PASSWORD, language: 'de' });
+      expect(response.json()).toEqual({ status: 'sent' });
+      const mail = await t.smtp.waitFor(email);
+      expect(mail.subject).toBe('Bestätige deine E-Mail-Adresse');
+    });
+
+    it('refuses a wrong password with the sign-in answer and sends nothing', async () => {
+      const { username, email } = await registered();
+      const response = await resend({ username, password: 'not the password' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe(Messages.invalidCredentials);
+      await expect(t.smtp.waitFor(email, undefined, 700)).rejects.toThrow('No mail');
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { AuthSessionSchema, LocalSignInBodySchema, Messages, OkSchema } from '@toolpass/contracts';
+import {
+  ApiErrorSchema,
+  AuthSessionSchema,
+  LocalSignInBodySchema,
+  Messages,
+  OkSchema,
+  ResendVerificationBodySchema,
+  ResendVerificationResultSchema,
+} from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { unauthorized } from '../../platform/http/errors.ts';
@@ -24,6 +32,22 @@ export function authRoutes(deps: { auth: AuthService }): FastifyPluginAsyncZod {
         const session = await deps.auth.signIn(request.body.username, request.body.password, request.ip);
         return { authToken: session.authToken, user: presentUser(session.user, session.user) };
       },
+    );
+
+    app.post(
+      '/api/auth/resend-verification',
+      {
+        schema: {
+          tags: ['Authentication'],
+          summary:
+            'Send a fresh verification link to an account that has not confirmed its address, given its username or email and password (the sign-in budgets apply; 429 after 5 mails in 15 minutes)',
+          body: ResendVerificationBodySchema,
+          response: { 200: ResendVerificationResultSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+        },
+      },
+      async (request) => ({
+        status: await deps.auth.resendVerification(request.body, request.ip),
+      }),
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { ErrorCodes, Messages } from '@toolpass/contracts';
+import { ErrorCodes, type Language, Messages, type ResendVerificationBody } from '@toolpass/contracts';
 import { hashForUnknownUser, verifyPasswordIfAdmitted } from '../../platform/crypto/password.ts';
 import { type AttemptLimiter, type Reservation, reserveEach } from '../../platform/http/attempt-limiter.ts';
 import { AppError, unauthorized } from '../../platform/http/errors.ts';
@@ -15,7 +15,7 @@ export function createAuthService(deps: {
     ): Promise<{ account: UserAccount; passwordHash: string | null } | undefined>;
     findByAuthSessionToken(token: string): Promise<UserAccount | undefined>;
   };
-  verification: { resendVerification(user: UserAccount): Promise<void> };
+  verification: { resendVerification(user: UserAccount, screenLanguage?: Language): Promise<void> };
   sessions: AuthSessionsService;
   /**
    * Failed password checks per account, and per client address across accounts; verification
@@ -70,16 +70,27 @@ export function createAuthService(deps: {
       client: string,
     ): Promise<{ authToken: string; user: UserAccount }> {
       const account = await checkPassword(usernameOrEmail, password, client);
-      if (!account.isEmailVerified) {
-        // Only the owner (who knows the password) can get here, so a fresh link is safe to send;
-        // it also rescues accounts whose first link expired. A spent budget still answers the
-        // same; the last mail sent still holds a working link.
-        const resendKey = `account ${account.id}`;
-        if (deps.limits.verificationResends.reserve(resendKey))
-          await deps.verification.resendVerification(account);
+      // No mail here: a sign-in that quietly mails a second link leaves two in the inbox and the
+      // member unaware. The screen offers `resendVerification` instead (issue 28).
+      if (!account.isEmailVerified)
         throw unauthorized(Messages.emailNotVerified, { errorCode: ErrorCodes.emailNotVerified });
-      }
       return { authToken: await deps.sessions.issue(account.id), user: account };
+    },
+
+    /**
+     * A fresh verification link, asked for with the account's sign-in: only the owner (who knows
+     * the password) gets here, so it is safe to send, and it rescues an account whose first link
+     * expired. A few per quarter hour; beyond that a 429, since nothing was sent.
+     */
+    async resendVerification(
+      body: ResendVerificationBody,
+      client: string,
+    ): Promise<'sent' | 'already-verified'> {
+      const account = await checkPassword(body.username, body.password, client);
+      if (account.isEmailVerified) return 'already-verified';
+      if (!deps.limits.verificationResends.reserve(`account ${account.id}`)) throw tooMany();
+      await deps.verification.resendVerification(account, body.language);
+      return 'sent';
     },
 
     /**

@@ -63,8 +63,9 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
         const type = template.type as (typeof EMAIL_TEMPLATE_TYPES)[number];
         expect(template).toEqual({
           type,
-          subject: DEFAULT_EMAIL_TEMPLATES[type].subject,
-          body: DEFAULT_EMAIL_TEMPLATES[type].body,
+          language: 'en',
+          subject: DEFAULT_EMAIL_TEMPLATES.en[type].subject,
+          body: DEFAULT_EMAIL_TEMPLATES.en[type].body,
           variables: [...EMAIL_TEMPLATE_VARIABLES[type]],
         });
       }
@@ -80,7 +81,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         type: 'verify-email',
-        subject: DEFAULT_EMAIL_TEMPLATES['verify-email'].subject,
+        subject: DEFAULT_EMAIL_TEMPLATES.en['verify-email'].subject,
         variables: expect.arrayContaining(['user.username', 'user.email', 'url']),
       });
     });
@@ -115,7 +116,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         subject: 'Only the subject',
-        body: DEFAULT_EMAIL_TEMPLATES['verify-email'].body,
+        body: DEFAULT_EMAIL_TEMPLATES.en['verify-email'].body,
       });
     });
 
@@ -168,11 +169,12 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         type: 'reset-password',
-        ...DEFAULT_EMAIL_TEMPLATES['reset-password'],
+        language: 'en',
+        ...DEFAULT_EMAIL_TEMPLATES.en['reset-password'],
         variables: [...EMAIL_TEMPLATE_VARIABLES['reset-password']],
       });
       expect((await call('GET', '/api/email-templates/reset-password')).json().subject).toBe(
-        DEFAULT_EMAIL_TEMPLATES['reset-password'].subject,
+        DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject,
       );
     });
 
@@ -214,7 +216,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
         }
       }
       expect((await call('GET', '/api/email-templates/verify-email')).json().subject).toBe(
-        DEFAULT_EMAIL_TEMPLATES['verify-email'].subject,
+        DEFAULT_EMAIL_TEMPLATES.en['verify-email'].subject,
       );
     });
   });
@@ -265,6 +267,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
       await createEmailTemplatesRepository().save(
         t.database.db,
         'reset-password',
+        'en',
         'Broken for {{user.username}}',
         UNPARSABLE_MJML,
         new Date(),
@@ -272,7 +275,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
 
       await requestReset(user.email);
       const mail = await t.smtp.waitFor(user.email);
-      expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES['reset-password'].subject);
+      expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject);
       expect(mail.text).toContain(`Hello ${user.username}`);
       const url = linkIn(mail, '/reset-password');
       expect(url.searchParams.get('userId')).toBe(String(user.id));
@@ -289,7 +292,7 @@ describe.each(TEST_DIALECTS)('email templates on %s', (dialect) => {
       await call('POST', '/api/email-templates/reset-password/restore-default');
       await requestReset(user.email);
       const mail = await t.smtp.waitFor(user.email);
-      expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES['reset-password'].subject);
+      expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject);
     });
   });
 });

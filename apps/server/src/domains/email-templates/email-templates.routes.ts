@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  EmailTemplateLanguageQuerySchema,
   EmailTemplatePatchSchema,
   EmailTemplateSchema,
   EmailTemplateTypeParamsSchema,
@@ -20,10 +21,11 @@ export function emailTemplatesRoutes(deps: { emailTemplates: EmailTemplatesServi
     app.get(
       '/api/email-templates',
       route.guarded({
-        summary: 'Every mail template with the variables it may use',
+        summary: 'Every mail template of a language (English when not given) with the variables it may use',
+        querystring: EmailTemplateLanguageQuerySchema,
         response: { 200: z.array(EmailTemplateSchema) },
       }),
-      async () => deps.emailTemplates.list(),
+      async (request) => deps.emailTemplates.list(request.query.language),
     );
 
     // Before `/:type`, though Fastify prefers the static path anyway.
@@ -41,33 +43,38 @@ export function emailTemplatesRoutes(deps: { emailTemplates: EmailTemplatesServi
     app.get(
       '/api/email-templates/:type',
       route.guarded({
-        summary: 'One mail template',
+        summary: 'One mail template in a language (English when not given)',
         params: EmailTemplateTypeParamsSchema,
+        querystring: EmailTemplateLanguageQuerySchema,
         response: { 200: EmailTemplateSchema },
       }),
-      async (request) => deps.emailTemplates.get(request.params.type),
+      async (request) => deps.emailTemplates.get(request.params.type, request.query.language),
     );
 
     app.patch(
       '/api/email-templates/:type',
       route.guarded({
         summary:
-          'Change the subject or MJML body; the next mail of this type uses it. A body with problems is a 400 listing them in `errors.body`',
+          'Change the subject or MJML body of the template in a language (English when not given); the next mail of this type to someone reading that language uses it. A body with problems is a 400 listing them in `errors.body`',
         params: EmailTemplateTypeParamsSchema,
+        querystring: EmailTemplateLanguageQuerySchema,
         body: EmailTemplatePatchSchema,
         response: { 200: EmailTemplateSchema, 400: ApiErrorSchema, 503: ApiErrorSchema },
       }),
-      async (request) => deps.emailTemplates.update(request.params.type, request.body),
+      async (request) =>
+        deps.emailTemplates.update(request.params.type, request.query.language, request.body),
     );
 
     app.post(
       '/api/email-templates/:type/restore-default',
       route.guarded({
-        summary: 'Put back the subject and body the app ships with; answers the restored template',
+        summary:
+          'Put back the subject and body the app ships with in a language (English when not given); answers the restored template',
         params: EmailTemplateTypeParamsSchema,
+        querystring: EmailTemplateLanguageQuerySchema,
         response: { 200: EmailTemplateSchema },
       }),
-      async (request) => deps.emailTemplates.restoreDefault(request.params.type),
+      async (request) => deps.emailTemplates.restoreDefault(request.params.type, request.query.language),
     );
   };
 }

@@ -5,6 +5,8 @@ import {
   EmailTemplateMessages,
   type EmailTemplatePatch,
   type EmailTemplateType,
+  LANGUAGES,
+  type Language,
   type MjmlProblem,
   type PreviewMjmlResult,
 } from '@toolpass/contracts';
@@ -46,22 +48,32 @@ function renderRefusal(error: unknown): unknown {
 
 const problemLine = (problem: MjmlProblem) => `Line ${problem.line} (${problem.tagName}): ${problem.message}`;
 
-function present(type: EmailTemplateType, stored: { subject: string; body: string }): EmailTemplate {
+function present(
+  type: EmailTemplateType,
+  language: Language,
+  stored: { subject: string; body: string },
+): EmailTemplate {
   return {
     type,
+    language,
     subject: stored.subject,
     body: stored.body,
     variables: [...EMAIL_TEMPLATE_VARIABLES[type]],
   };
 }
 
-/** Mail content: templates stored in the database, rendered from MJML with variables. */
+/**
+ * Mail content: templates stored in the database once per language (decision 19), rendered from
+ * MJML with variables.
+ */
 export function createEmailTemplatesService(deps: {
   db: Db;
   repo: EmailTemplatesRepository;
   clock: Clock;
   publicUrl: string;
   logger: Logger;
+  /** The language of mails to someone who chose none (DEFAULT_LANGUAGE). */
+  defaultLanguage: Language;
   /** The render workers; the service starts its own (and stops them on close) when not given. */
   mjml?: MjmlRenderer;
 }) {
@@ -83,35 +95,44 @@ export function createEmailTemplatesService(deps: {
     return type;
   }
 
-  async function stored(type: EmailTemplateType) {
-    return (await deps.repo.findByType(deps.db, type)) ?? DEFAULT_EMAIL_TEMPLATES[type];
+  async function stored(type: EmailTemplateType, language: Language) {
+    return (await deps.repo.find(deps.db, type, language)) ?? DEFAULT_EMAIL_TEMPLATES[language][type];
+  }
+
+  /** The recipient's language when it is one the templates exist in, else DEFAULT_LANGUAGE. */
+  function mailLanguage(preferred: string | null | undefined): Language {
+    return (LANGUAGES as readonly (string | null | undefined)[]).includes(preferred)
+      ? (preferred as Language)
+      : deps.defaultLanguage;
   }
 
   return {
     async ensureDefaults(): Promise<void> {
-      for (const type of EMAIL_TEMPLATE_TYPES) {
-        const { subject, body } = DEFAULT_EMAIL_TEMPLATES[type];
-        await deps.repo.insertMissing(deps.db, type, subject, body, deps.clock.now());
+      for (const language of LANGUAGES) {
+        for (const type of EMAIL_TEMPLATE_TYPES) {
+          const { subject, body } = DEFAULT_EMAIL_TEMPLATES[language][type];
+          await deps.repo.insertMissing(deps.db, type, language, subject, body, deps.clock.now());
+        }
       }
     },
 
-    async list(): Promise<EmailTemplate[]> {
-      const rows = new Map((await deps.repo.findAll(deps.db)).map((row) => [row.type, row]));
+    async list(language: Language): Promise<EmailTemplate[]> {
+      const rows = new Map((await deps.repo.findAll(deps.db, language)).map((row) => [row.type, row]));
       return EMAIL_TEMPLATE_TYPES.map((type) =>
-        present(type, rows.get(type) ?? DEFAULT_EMAIL_TEMPLATES[type]),
+        present(type, language, rows.get(type) ?? DEFAULT_EMAIL_TEMPLATES[language][type]),
       );
     },
 
-    async get(type: string): Promise<EmailTemplate> {
+    async get(type: string, language: Language): Promise<EmailTemplate> {
       const known = knownType(type);
-      return present(known, await stored(known));
+      return present(known, language, await stored(known, language));
     },
 
     /**
      * Saves the template; the next mail of this type uses it. A body that breaks MJML's rules,
      * does not parse or takes too long to render is refused with the reason.
      */
-    async update(type: string, patch: EmailTemplatePatch): Promise<EmailTemplate> {
+    async update(type: string, language: Language, patch: EmailTemplatePatch): Promise<EmailTemplate> {
       const known = knownType(type);
       if (patch.body !== undefined) {
         const rendering = await check(patch.body, true);
@@ -124,17 +145,17 @@ export function createEmailTemplatesService(deps: {
         // The next mails need not wait for a worker, however busy the editor keeps them.
         emails.keep(patch.body, rendering);
       }
-      const current = await stored(known);
+      const current = await stored(known, language);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
-      await deps.repo.save(deps.db, known, next.subject, next.body, deps.clock.now());
-      return present(known, next);
+      await deps.repo.save(deps.db, known, language, next.subject, next.body, deps.clock.now());
+      return present(known, language, next);
     },
 
-    async restoreDefault(type: string): Promise<EmailTemplate> {
+    async restoreDefault(type: string, language: Language): Promise<EmailTemplate> {
       const known = knownType(type);
-      const { subject, body } = DEFAULT_EMAIL_TEMPLATES[known];
-      await deps.repo.save(deps.db, known, subject, body, deps.clock.now());
-      return present(known, { subject, body });
+      const { subject, body } = DEFAULT_EMAIL_TEMPLATES[language][known];
+      await deps.repo.save(deps.db, known, language, subject, body, deps.clock.now());
+      return present(known, language, { subject, body });
     },
 
     /** The editor's live preview: the MJML as it is, variables left as written, and its problems. */
@@ -144,24 +165,30 @@ export function createEmailTemplatesService(deps: {
     },
 
     /**
-     * The mail of a type from its saved template. A saved template that fails to render (does
-     * not parse, takes too long) falls back to the default, logged, so the mail (a reset link, a
-     * verification) is never lost.
+     * The mail of a type from its saved template in the recipient's language (the account's
+     * choice, else DEFAULT_LANGUAGE). A saved template that fails to render (does not parse,
+     * takes too long) falls back to the default of that language, logged, so the mail (a reset
+     * link, a verification) is never lost.
      */
-    async render(type: EmailTemplateType, variables: Record<string, string>): Promise<RenderedEmail> {
+    async render(
+      type: EmailTemplateType,
+      recipientLanguage: string | null | undefined,
+      variables: Record<string, string>,
+    ): Promise<RenderedEmail> {
+      const language = mailLanguage(recipientLanguage);
       const all = { host, ...variables };
-      const saved = await deps.repo.findByType(deps.db, type);
+      const saved = await deps.repo.find(deps.db, type, language);
       if (saved) {
         try {
           return await emails.render(saved, all);
         } catch (error) {
           deps.logger.warn(
-            { err: error, templateType: type },
+            { err: error, templateType: type, language },
             'The saved email template failed to render; sending the default template instead',
           );
         }
       }
-      return emails.render(DEFAULT_EMAIL_TEMPLATES[type], all);
+      return emails.render(DEFAULT_EMAIL_TEMPLATES[language][type], all);
     },
 
     /** Stops the render workers the service started. */

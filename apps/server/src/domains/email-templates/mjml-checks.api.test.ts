@@ -85,7 +85,7 @@ describe.each(TEST_DIALECTS)('MJML checks and the render time limit on %s', (dia
       url: '/api/email-templates/reset-password',
       headers: admin.auth,
     });
-    expect(stored.json()).toMatchObject(DEFAULT_EMAIL_TEMPLATES['reset-password']);
+    expect(stored.json()).toMatchObject(DEFAULT_EMAIL_TEMPLATES.en['reset-password']);
   });
 
   it('refuses to save MJML that does not parse', async () => {
@@ -172,6 +172,7 @@ describe.each(TEST_DIALECTS)('MJML checks and the render time limit on %s', (dia
     await createEmailTemplatesRepository().save(
       t.database.db,
       'reset-password',
+      'en',
       'Slow for {{user.username}}',
       slowTemplate(),
       new Date(),
@@ -184,7 +185,7 @@ describe.each(TEST_DIALECTS)('MJML checks and the render time limit on %s', (dia
     });
     expect(response.statusCode).toBe(200);
     const mail = await t.smtp.waitFor(user.email, undefined, 15_000);
-    expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES['reset-password'].subject);
+    expect(mail.subject).toBe(DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject);
     expect(mail.text).toContain(`Hello ${user.username}`);
     expect(linkIn(mail, '/reset-password').searchParams.get('token')).toBeTruthy();
     expect(warn).toHaveBeenCalledWith(

@@ -1,4 +1,4 @@
-import { EMAIL_TEMPLATE_TYPES } from '@toolpass/contracts';
+import { EMAIL_TEMPLATE_TYPES, LANGUAGES } from '@toolpass/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText } from '../../platform/mjml/html-to-text.ts';
 import { createMjmlRenderer } from '../../platform/mjml/mjml-renderer.ts';
@@ -16,6 +16,18 @@ const VARIABLES = {
   host: 'tools.example.org',
 };
 
+/** The formal pronouns as German capitalises them when it addresses someone (see the web's check). */
+const FORMAL_ADDRESS = /(?<![\p{L}\d])(Sie|Ihnen|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres)(?![\p{L}\d])/u;
+
+describe('the German default templates', () => {
+  it.each(EMAIL_TEMPLATE_TYPES)('%s addresses the reader with the informal "du"', (type) => {
+    const { subject, body } = DEFAULT_EMAIL_TEMPLATES.de[type];
+    expect(subject).not.toMatch(FORMAL_ADDRESS);
+    expect(body).not.toMatch(FORMAL_ADDRESS);
+    expect(`${subject} ${body}`).toMatch(/\b(du|dein|deine|deinen|dich|dir)\b/i);
+  });
+});
+
 describe('substituteVariables', () => {
   it('replaces known names, escapes HTML and leaves unknown names visible', () => {
     expect(
@@ -25,20 +37,24 @@ describe('substituteVariables', () => {
 });
 
 describe('mails from templates', () => {
-  it.each(EMAIL_TEMPLATE_TYPES)('%s renders to HTML and text with its link', async (type) => {
-    const emails = createEmailRenderer({ mjml, now: Date.now });
-    const rendered = await emails.render(DEFAULT_EMAIL_TEMPLATES[type], VARIABLES);
-    expect(rendered.subject.length).toBeGreaterThan(5);
-    expect(rendered.html).toContain('<!doctype html>');
-    expect(rendered.html).toContain('Ann &lt;&amp;&gt; &quot;O&#39;Neil&quot;');
-    expect(rendered.text).toContain(VARIABLES.url);
-    expect(rendered.text).not.toMatch(/\{\{|<[a-z]/);
-  });
+  it.each(LANGUAGES.flatMap((language) => EMAIL_TEMPLATE_TYPES.map((type) => [language, type] as const)))(
+    '%s %s renders to HTML and text with its link',
+    async (language, type) => {
+      const emails = createEmailRenderer({ mjml, now: Date.now });
+      const rendered = await emails.render(DEFAULT_EMAIL_TEMPLATES[language][type], VARIABLES);
+      expect(rendered.html).toContain(`lang="${language}"`);
+      expect(rendered.subject.length).toBeGreaterThan(5);
+      expect(rendered.html).toContain('<!doctype html>');
+      expect(rendered.html).toContain('Ann &lt;&amp;&gt; &quot;O&#39;Neil&quot;');
+      expect(rendered.text).toContain(VARIABLES.url);
+      expect(rendered.text).not.toMatch(/\{\{|<[a-z]/);
+    },
+  );
 
   it.each(EMAIL_TEMPLATE_TYPES)(
     '%s: filling a template rendered once gives the mail that rendering each mail gave',
     async (type) => {
-      const template = DEFAULT_EMAIL_TEMPLATES[type];
+      const template = DEFAULT_EMAIL_TEMPLATES.en[type];
       const emails = createEmailRenderer({ mjml, now: Date.now });
       const once = await emails.render(template, VARIABLES);
       const each = await mjml.render(substituteVariables(template.body, VARIABLES), { withText: true });
@@ -57,7 +73,7 @@ describe('mails from templates', () => {
       },
     };
     const emails = createEmailRenderer({ mjml: counting, now: Date.now });
-    const template = DEFAULT_EMAIL_TEMPLATES['verify-email'];
+    const template = DEFAULT_EMAIL_TEMPLATES.en['verify-email'];
     const mails = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         emails.render(template, { ...VARIABLES, 'user.username': `member${index}` }),
@@ -89,7 +105,7 @@ describe('mails from templates', () => {
       },
     };
     const emails = createEmailRenderer({ mjml: counting, now: Date.now });
-    const template = DEFAULT_EMAIL_TEMPLATES['reset-password'];
+    const template = DEFAULT_EMAIL_TEMPLATES.en['reset-password'];
     emails.keep(template.body, await mjml.render(template.body, { withText: true }));
     const mail = await emails.render(template, VARIABLES);
     expect(renders).toBe(0);

@@ -26,7 +26,7 @@ export function createAccountRecoveryService(
         const user = await deps.repo.findByEmail(deps.db, email);
         if (!user) return;
         const token = newToken();
-        const mail = await deps.emailTemplates.render('reset-password', {
+        const mail = await deps.emailTemplates.render('reset-password', await deps.languageOf(user.id), {
           'user.username': user.username,
           url: deps.tokens.link('/reset-password', { token, userId: String(user.id) }),
         });

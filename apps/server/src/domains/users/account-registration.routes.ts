@@ -1,6 +1,7 @@
 import {
   AuthSetupSchema,
   CreateUserBodySchema,
+  type MailDelivery,
   UserSchema,
   VerifyEmailBodySchema,
 } from '@toolpass/contracts';
@@ -14,6 +15,8 @@ import { mailLinkRoute, tags } from './users-route-options.ts';
 /** Registration and the verification link of its mail. */
 export function accountRegistrationRoutes(deps: {
   registration: AccountRegistrationService;
+  /** Whether mails reach a mailbox (SMTP_URL) or are printed to the server's output. */
+  mailDelivery: MailDelivery;
   rateLimits: RateLimits;
   now: () => number;
 }): FastifyPluginAsyncZod {
@@ -23,11 +26,15 @@ export function accountRegistrationRoutes(deps: {
       {
         schema: {
           tags,
-          summary: 'Public: whether the next registration is the first account, which becomes administrator',
+          summary:
+            'Public: whether the next registration is the first account, which becomes administrator, and whether mails reach a mailbox or the server output',
           response: { 200: AuthSetupSchema },
         },
       },
-      async () => ({ firstAccount: await deps.registration.isFirstAccount() }),
+      async () => ({
+        firstAccount: await deps.registration.isFirstAccount(),
+        mailDelivery: deps.mailDelivery,
+      }),
     );
 
     app.post(

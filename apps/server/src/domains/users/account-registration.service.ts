@@ -1,4 +1,4 @@
-import type { CreateUserBody } from '@toolpass/contracts';
+import type { CreateUserBody, Language } from '@toolpass/contracts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
@@ -12,11 +12,13 @@ import { ALL_PERMISSIONS, NO_PERMISSIONS } from './permission-sets.ts';
 export function createAccountRegistrationService(
   deps: AccountMailing & { scrypt?: ScryptParams | undefined },
 ) {
+  /** In the account's language, else the screen's it was asked for on, else DEFAULT_LANGUAGE. */
   async function verificationMail(
     user: { username: string; email: string },
     token: string,
+    language: string | null | undefined,
   ): Promise<OutgoingMail> {
-    const mail = await deps.emailTemplates.render('verify-email', {
+    const mail = await deps.emailTemplates.render('verify-email', language, {
       'user.username': user.username,
       'user.email': user.email,
       url: deps.tokens.link('/verify-email', { token, email: user.email }),
@@ -39,7 +41,8 @@ export function createAccountRegistrationService(
     async register(body: CreateUserBody): Promise<UserAccount> {
       const passwordHash = await hashPassword(body.password, deps.scrypt);
       const token = newToken();
-      const mail = await verificationMail(body, token);
+      // A new account has chosen no language yet: the screen it was made on speaks for it.
+      const mail = await verificationMail(body, token, body.language);
       try {
         return await deps.tokens.withMail(async (tx) => {
           await deps.repo.lockForRegistration(tx);
@@ -81,9 +84,9 @@ export function createAccountRegistrationService(
     },
 
     /** Re-sends a verification mail (used by sign-in of an unverified account). */
-    async resendVerification(user: UserAccount): Promise<void> {
+    async resendVerification(user: UserAccount, screenLanguage?: Language): Promise<void> {
       const token = newToken();
-      const mail = await verificationMail(user, token);
+      const mail = await verificationMail(user, token, (await deps.languageOf(user.id)) ?? screenLanguage);
       await deps.tokens.withMail(async (tx) => {
         await deps.tokens.store(tx, user.id, 'verify-email', token);
         await deps.mailQueue.enqueue(tx, mail);

@@ -34,7 +34,7 @@ export function createEmailChangeService(deps: AccountMailing & { authSessions: 
         });
       }
       const token = newToken();
-      const mail = await deps.emailTemplates.render('change-email', {
+      const mail = await deps.emailTemplates.render('change-email', await deps.languageOf(actor.id), {
         'user.username': actor.username,
         newEmail,
         url: deps.tokens.link('/confirm-email-change', { token, newEmail }),
@@ -58,7 +58,7 @@ export function createEmailChangeService(deps: AccountMailing & { authSessions: 
         throw invalidTokenOrEmail();
       }
       const undoToken = newToken();
-      const notice = await deps.emailTemplates.render('email-changed', {
+      const notice = await deps.emailTemplates.render('email-changed', await deps.languageOf(holder.id), {
         'user.username': holder.username,
         newEmail: pending.newEmail,
         url: deps.tokens.link('/undo-email-change', { token: undoToken, email: holder.email }),

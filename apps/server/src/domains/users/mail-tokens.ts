@@ -88,6 +88,8 @@ export type AccountMailing = {
   clock: Clock;
   mailQueue: MailQueue;
   emailTemplates: EmailTemplatesService;
+  /** The language an account chose (null: none), which its mails are written in. */
+  languageOf(userId: number): Promise<string | null>;
 };
 
 /** Ends every auth session (sign-in) of an account, in the caller's transaction. */

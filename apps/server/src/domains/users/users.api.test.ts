@@ -102,11 +102,50 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
   });
 
   describe('the first account', () => {
-    it('is announced to signed-out visitors only while no account exists, with nothing else', async () => {
+    it('is announced to signed-out visitors only while no account exists, beside how mails leave', async () => {
       await t.given.user();
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/setup' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ firstAccount: false });
+      expect(response.json()).toEqual({ firstAccount: false, mailDelivery: 'smtp' });
+    });
+
+    it('tells the sign-up screen that mails go to the server output when no mail server is configured', async () => {
+      const printed: string[] = [];
+      const { createMailTransport } = await import('../../platform/mail/mail-transport.ts');
+      const { pino } = await import('pino');
+      const withoutSmtp = await buildTestApp(
+        dialect,
+        {
+          mailTransport: createMailTransport({
+            smtpUrl: undefined,
+            from: 'Toolpass <toolpass@toolpass.test>',
+            // At info, so the transport prints; the JSON lines themselves go nowhere.
+            logger: pino({ level: 'info' }, { write: () => undefined }),
+            print: (text) => void printed.push(text),
+          }),
+        },
+        { smtpUrl: undefined },
+      );
+      try {
+        const setup = await withoutSmtp.app.inject({ method: 'GET', url: '/api/auth/setup' });
+        expect(setup.json()).toEqual({ firstAccount: true, mailDelivery: 'server-output' });
+        const registered = await withoutSmtp.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          payload: {
+            username: 'printed',
+            email: 'printed@example.org',
+            password: TEST_PASSWORD,
+            strategy: 'local_password',
+          },
+        });
+        expect(registered.statusCode).toBe(201);
+        // The link the screen points at is in the server's output.
+        await expect.poll(() => printed.join('')).toContain('Open: http');
+        expect(printed.join('')).toContain('to printed@example.org');
+      } finally {
+        await withoutSmtp.close();
+      }
     });
 
     it('becomes administrator on an empty database, and the second does not', async () => {
@@ -114,7 +153,7 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
       try {
         const before = await fresh.app.inject({ method: 'GET', url: '/api/auth/setup' });
         expect(before.statusCode).toBe(200);
-        expect(before.json()).toEqual({ firstAccount: true });
+        expect(before.json()).toEqual({ firstAccount: true, mailDelivery: 'smtp' });
         const first = await fresh.app.inject({
           method: 'POST',
           url: '/api/users',
@@ -142,7 +181,7 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
         });
         expect(second.json().systemPermissions).toEqual(NO_PERMISSIONS);
         const after = await fresh.app.inject({ method: 'GET', url: '/api/auth/setup' });
-        expect(after.json()).toEqual({ firstAccount: false });
+        expect(after.json()).toEqual({ firstAccount: false, mailDelivery: 'smtp' });
       } finally {
         await fresh.close();
       }

@@ -47,7 +47,16 @@ export function createUsersModule(deps: {
     mailQueue,
     publicUrl: deps.publicUrl,
   });
-  const mailing: AccountMailing = { db, repo, tokens, clock, mailQueue, emailTemplates };
+  const preferencesRepo = createUserPreferencesRepository();
+  const mailing: AccountMailing = {
+    db,
+    repo,
+    tokens,
+    clock,
+    mailQueue,
+    emailTemplates,
+    languageOf: (userId) => preferencesRepo.findLanguage(db, userId),
+  };
   const recovery = createAccountRecoveryService({ ...mailing, authSessions, logger: deps.logger, scrypt });
 
   return {
@@ -56,7 +65,7 @@ export function createUsersModule(deps: {
     recovery,
     emailChange: createEmailChangeService({ ...mailing, authSessions }),
     permissions: createUserPermissionsService({ db, repo: permissionsRepo, accounts: repo, clock }),
-    preferences: createUserPreferencesService({ db, repo: createUserPreferencesRepository(), clock }),
+    preferences: createUserPreferencesService({ db, repo: preferencesRepo, clock }),
     administrators: createAdministratorsService({ db, repo, permissions: permissionsRepo, clock, scrypt }),
     /** Waits for work started after an answer (reset requests); called when the app closes. */
     settle: () => recovery.settle(),

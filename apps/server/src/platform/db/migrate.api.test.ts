@@ -115,6 +115,37 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
       },
     ]);
   });
+  it('keeps the templates saved before languages existed as the English ones', async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    await migrateTo(database, '0015-delivery-subscriptions');
+    const now = new Date();
+    // The table as it was, keyed by type alone; the app's types now describe the new one.
+    const old = database.db as unknown as Kysely<{
+      email_templates: { type: string; subject: string; body: string; updated_at: Date };
+    }>;
+    await old
+      .insertInto('email_templates')
+      .values({ type: 'reset-password', subject: 'Edited', body: '<mjml></mjml>', updated_at: now })
+      .execute();
+    await migrateToLatest(database);
+    const rows = await database.db
+      .selectFrom('email_templates')
+      .select(['type', 'language', 'subject'])
+      .execute();
+    expect(rows).toEqual([{ type: 'reset-password', language: 'en', subject: 'Edited' }]);
+    // A German one of the same type is a row of its own.
+    await database.db
+      .insertInto('email_templates')
+      .values({ type: 'reset-password', language: 'de', subject: 'Bearbeitet', body: '', updated_at: now })
+      .execute();
+    await expect(
+      database.db
+        .insertInto('email_templates')
+        .values({ type: 'reset-password', language: 'de', subject: 'Doppelt', body: '', updated_at: now })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
   it('subscribes the webhooks and MQTT configurations made before subscriptions existed', async () => {
     database = await createTestDatabase(dialect, { migrate: false });
     await migrateTo(database, '0014-sso-sign-on-codes');

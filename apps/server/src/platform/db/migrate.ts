@@ -15,6 +15,7 @@ import { ssoMigration } from './migrations/0012-sso.ts';
 import { readersMigration } from './migrations/0013-readers.ts';
 import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts';
 import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subscriptions.ts';
+import { emailTemplateLanguagesMigration } from './migrations/0016-email-template-languages.ts';
 import { pluginsMigration } from './migrations/0018-plugins.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 
@@ -36,6 +37,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-readers': readersMigration(dialect),
     '0014-sso-sign-on-codes': ssoSignOnCodesMigration(dialect),
     '0015-delivery-subscriptions': deliverySubscriptionsMigration(),
+    '0016-email-template-languages': emailTemplateLanguagesMigration(dialect),
     '0018-plugins': pluginsMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
   };

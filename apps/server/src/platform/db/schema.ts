@@ -50,6 +50,8 @@ export type UserTokensTable = {
 
 export type EmailTemplatesTable = {
   type: string;
+  /** An interface language (`en`, `de`); each type exists once per language. */
+  language: string;
   subject: string;
   body: string;
   updated_at: Timestamp;

@@ -1,12 +1,21 @@
+import { ResourceMessages } from '@toolpass/contracts';
+import i18n from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MainContent, SkipLink } from '../../components/skip-link.tsx';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
+import { addServerMessages, translateServerMessage } from '../../i18n/server-message.ts';
+import { setServerWording } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../sign-in/sign-in-context.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export const SIDEBAR_ID = 'app-sidebar';
+
+// The messages of resources, groups, usage and introductions in human words from here on; the
+// sign-in screen never shows them, so its download does without them.
+addServerMessages(ResourceMessages);
+setServerWording((description) => translateServerMessage(i18n.t.bind(i18n), description));
 
 /**
  * The signed-in layout: a sidebar that is always open from 768 px on, and below that a header whose

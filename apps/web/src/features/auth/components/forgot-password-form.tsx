@@ -6,12 +6,18 @@ import { TranslatedFieldError } from '../../../components/translated-field-error
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useMailDelivery } from '../api/use-mail-delivery.ts';
 import { useRequestPasswordReset } from '../api/use-request-password-reset.ts';
 
 /** Asks for a reset mail (spec 01 §2, §8). */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const requestReset = useRequestPasswordReset();
+  // Without a mail server the link is in the server's output, not in anyone's inbox.
+  const successMessage =
+    useMailDelivery() === 'server-output'
+      ? 'auth.forgotPassword.successMessageWithoutMail'
+      : 'auth.forgotPassword.successMessage';
   const [email, setEmail] = useState('');
 
   return (
@@ -21,7 +27,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         event.preventDefault();
         requestReset.mutate(email.trim(), {
           onSuccess: () => {
-            notifySuccess(t('auth.forgotPassword.successTitle'), t('auth.forgotPassword.successMessage'));
+            notifySuccess(t('auth.forgotPassword.successTitle'), t(successMessage));
             onBack();
           },
           onError: (error) =>

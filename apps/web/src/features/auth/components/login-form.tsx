@@ -1,6 +1,6 @@
 import { Button, Form, Input, Label, TextField } from '@heroui/react';
 import { ErrorCodes } from '@toolpass/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -8,8 +8,10 @@ import { TranslatedFieldError } from '../../../components/translated-field-error
 import { ApiError } from '../../../lib/api-client.ts';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { useLocalSignIn } from '../api/use-local-sign-in.ts';
-import { useResendVerification } from '../api/use-resend-verification.ts';
 import { signInErrorMessage } from '../hooks/auth-error-messages.ts';
+
+// Only an unverified account needs it; the sign-in screen's download has a budget (decision 4).
+const ResendVerification = lazy(() => import('./resend-verification.tsx'));
 
 type LoginFormProps = { onForgotPassword: () => void; onRegister: () => void };
 
@@ -19,7 +21,6 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const signIn = useLocalSignIn();
   // The sign-in screen's own button, not SubmitButton: its chunk would push this screen over budget.
   const needsConnection = useNeedsConnection();
-  const resend = useResendVerification();
   const [usernameOrEmail, setUsernameOrEmail] = useState('');
   const [password, setPassword] = useState('');
   const isUnverified =
@@ -30,7 +31,6 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        resend.reset();
         signIn.mutate({ username: usernameOrEmail.trim(), password });
       }}
     >
@@ -39,23 +39,12 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
         <FormErrorAlert title={t('auth.login.errorTitle')} message={signInErrorMessage(t, signIn.error)} />
       )}
       {isUnverified && (
-        <div className="flex flex-col items-start gap-2">
-          {resend.data === 'sent' ? (
-            <p role="status" className="text-sm">
-              {t('auth.login.verificationResent')}
-            </p>
-          ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              isPending={resend.isPending}
-              onPress={() => resend.mutate({ username: usernameOrEmail.trim(), password })}
-            >
-              {t('auth.login.resendVerification')}
-            </Button>
-          )}
-          {resend.isError && <p className="text-sm text-danger">{signInErrorMessage(t, resend.error)}</p>}
-        </div>
+        <Suspense>
+          <ResendVerification
+            key={signIn.submittedAt}
+            credentials={{ username: usernameOrEmail.trim(), password }}
+          />
+        </Suspense>
       )}
       <TextField
         isRequired

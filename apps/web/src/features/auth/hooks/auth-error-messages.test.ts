@@ -10,9 +10,9 @@ function apiError(status: number, message: string, errors?: Record<string, strin
 }
 
 describe('signInErrorMessage', () => {
-  it('shows the server message', () => {
+  it('shows the server message in human words', () => {
     expect(signInErrorMessage(t, apiError(401, 'Unauthorized - Invalid credentials'))).toBe(
-      'Unauthorized - Invalid credentials',
+      'The username or password is not right.',
     );
   });
 

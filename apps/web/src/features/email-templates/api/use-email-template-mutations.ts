@@ -7,25 +7,27 @@ import { emailTemplatePath, emailTemplatesKeys } from './email-templates-queries
 function useKeepSavedTemplate() {
   const queryClient = useQueryClient();
   return (template: EmailTemplate) => {
-    queryClient.setQueryData(emailTemplatesKeys.detail(template.type), template);
-    return queryClient.invalidateQueries({ queryKey: emailTemplatesKeys.list });
+    queryClient.setQueryData(emailTemplatesKeys.detail(template.type, template.language), template);
+    return queryClient.invalidateQueries({ queryKey: emailTemplatesKeys.list(template.language) });
   };
 }
 
-/** Saves subject and body; the next mail of this type is sent from them. */
-export function useSaveEmailTemplate(type: string) {
+/** Saves subject and body of one language; the next mail of this type in it is sent from them. */
+export function useSaveEmailTemplate(template: Pick<EmailTemplate, 'type' | 'language'>) {
   const keep = useKeepSavedTemplate();
   return useSingleFlightMutation({
-    mutationFn: (patch: EmailTemplatePatch) => apiClient.patch<EmailTemplate>(emailTemplatePath(type), patch),
+    mutationFn: (patch: EmailTemplatePatch) =>
+      apiClient.patch<EmailTemplate>(emailTemplatePath(template.type, template.language), patch),
     onSuccess: keep,
   });
 }
 
-/** Puts back the subject and body the app ships with. */
-export function useRestoreDefaultEmailTemplate(type: string) {
+/** Puts back the subject and body the app ships with in that language. */
+export function useRestoreDefaultEmailTemplate(template: Pick<EmailTemplate, 'type' | 'language'>) {
   const keep = useKeepSavedTemplate();
   return useSingleFlightMutation({
-    mutationFn: () => apiClient.post<EmailTemplate>(`${emailTemplatePath(type)}/restore-default`),
+    mutationFn: () =>
+      apiClient.post<EmailTemplate>(emailTemplatePath(template.type, template.language, '/restore-default')),
     onSuccess: keep,
   });
 }

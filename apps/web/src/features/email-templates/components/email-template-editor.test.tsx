@@ -10,6 +10,7 @@ import { EmailTemplateEditor } from './email-template-editor.tsx';
 
 const template: EmailTemplate = {
   type: 'reset-password',
+  language: 'en',
   subject: 'Reset your password',
   body: '<mjml><mj-body><mj-text>Hello </mj-text></mj-body></mjml>',
   variables: ['user.username', 'url', 'host'],
@@ -26,7 +27,10 @@ function LocationStandIn() {
 function renderEditor() {
   const router = createMemoryRouter(
     [
-      { path: '/email-templates/:type', element: <EmailTemplateEditor type="reset-password" /> },
+      {
+        path: '/email-templates/:type',
+        element: <EmailTemplateEditor type="reset-password" language="en" />,
+      },
       { path: '*', element: <LocationStandIn /> },
     ],
     { initialEntries: ['/email-templates/reset-password'] },

@@ -1,5 +1,5 @@
 import { Button, Card, FieldError, Input, Label, Modal, TextField } from '@heroui/react';
-import type { EmailTemplate } from '@toolpass/contracts';
+import type { EmailTemplate, Language } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadedPage } from '../../../components/loaded-page.tsx';
@@ -9,23 +9,28 @@ import { useEmailTemplate } from '../api/use-email-templates.ts';
 import { useMjmlPreview } from '../api/use-mjml-preview.ts';
 import { emailTemplateErrorDetail, problemText } from '../hooks/email-template-messages.ts';
 import { useEmailTemplateForm } from '../hooks/use-email-template-form.ts';
+import { templateLanguageLink } from '../hooks/use-template-language.ts';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import { RestoreDefaultButton } from './restore-default-button.tsx';
 import { TemplateBodyWorkspace } from './template-body-workspace.tsx';
+import { TemplateLanguageSwitch } from './template-language-switch.tsx';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog.tsx';
 
 export const EMAIL_TEMPLATES_PATH = '/email-templates';
 /** MJML's own reference of its tags, linked beside the editor (spec 02 §2). */
 export const MJML_DOCUMENTATION_URL = 'https://documentation.mjml.io/';
 
-/** /email-templates/{type}: the saved template, loaded first (spec 02 §2 "Email templates"). */
-export function EmailTemplateEditor({ type }: { type: string }) {
+/**
+ * /email-templates/{type}?language=: the saved template of that language, loaded first (spec 02
+ * §2 "Email templates"; one per language, decision 19).
+ */
+export function EmailTemplateEditor({ type, language }: { type: string; language: Language }) {
   const { t } = useTranslation();
   return (
     <LoadedPage
-      query={useEmailTemplate(type)}
+      query={useEmailTemplate(type, language)}
       title={t('emailTemplates.editor.loadingTitle')}
-      back={{ to: EMAIL_TEMPLATES_PATH, label: t('emailTemplates.back') }}
+      back={{ to: templateLanguageLink(EMAIL_TEMPLATES_PATH, language), label: t('emailTemplates.back') }}
       skeletonClassName="h-[36rem] w-full rounded-2xl"
       errorTitle={t('emailTemplates.editor.loadFailed')}
       errorMessage={(error) => emailTemplateErrorDetail(t, error)}
@@ -41,6 +46,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
   const form = useEmailTemplateForm(template);
   const preview = useMjmlPreview(form.draft.body);
   const blocker = useUnsavedChangesGuard(form.hasUnsavedChanges);
+  const listPath = templateLanguageLink(EMAIL_TEMPLATES_PATH, template.language);
   const [isFullScreen, setIsFullScreen] = useState(false);
   const subjectError = problemText(t, form.problems.subject) ?? form.serverErrors.subject?.[0];
   const bodyError = problemText(t, form.problems.body) ?? form.serverErrors.body?.[0];
@@ -70,7 +76,7 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
       <PageHeader
         title={form.name}
         subtitle={t('emailTemplates.editor.subtitle')}
-        back={{ to: EMAIL_TEMPLATES_PATH, label: t('emailTemplates.back') }}
+        back={{ to: listPath, label: t('emailTemplates.back') }}
         actions={
           <RestoreDefaultButton
             templateName={form.name}
@@ -79,11 +85,12 @@ function TemplateForm({ template }: { template: EmailTemplate }) {
           />
         }
       />
+      <TemplateLanguageSwitch path={`${EMAIL_TEMPLATES_PATH}/${template.type}`} current={template.language} />
       <Card>
         <Card.Content>
           <PageForm
             onSubmit={form.submit}
-            cancelTo={EMAIL_TEMPLATES_PATH}
+            cancelTo={listPath}
             cancelLabel={t('emailTemplates.cancel')}
             submitLabel={t('emailTemplates.editor.save')}
             isPending={form.isSaving}

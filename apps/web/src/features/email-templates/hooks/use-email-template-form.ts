@@ -20,8 +20,8 @@ import { emailTemplateErrorDetail, templateTypeName } from './email-template-mes
  */
 export function useEmailTemplateForm(template: EmailTemplate) {
   const { t } = useTranslation();
-  const save = useSaveEmailTemplate(template.type);
-  const restore = useRestoreDefaultEmailTemplate(template.type);
+  const save = useSaveEmailTemplate(template);
+  const restore = useRestoreDefaultEmailTemplate(template);
   const [saved, setSaved] = useState(() => draftOf(template));
   const [draft, setDraft] = useState(() => draftOf(template));
   const [isChecked, setIsChecked] = useState(false);

@@ -276,7 +276,7 @@ describe('WebhooksAccordion', () => {
     const form = await openNewForm();
     const test = within(form).getByRole('button', { name: 'Test' });
     expect(test.hasAttribute('disabled')).toBe(true);
-    expect(within(form).getByText('Not Implemented')).toBeTruthy();
+    expect(within(form).getByText('Not possible yet')).toBeTruthy();
     expect(within(form).getByText('Testing unsaved webhooks is not yet supported.')).toBeTruthy();
   });
 
