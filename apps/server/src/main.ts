@@ -50,13 +50,20 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down');
+    // /api/ready answers 503 first, so a proxy moves traffic away before the listener closes.
+    services.readiness.markStopping();
+    const drainMs = (config.shutdownDrainSeconds ?? 0) * 1000;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Requests in flight finish, then the deliveries under way (closing the app stops the job
     // runner, which writes their outcomes), and only then does the database close. A hung
     // request does not keep the process alive forever.
-    const force = setTimeout(() => {
-      logger.error('Shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + services.jobRunner.stopGraceMs);
+    const force = setTimeout(
+      () => {
+        logger.error('Shutdown took too long, exiting');
+        process.exit(1);
+      },
+      drainMs + SHUTDOWN_GRACE_MS + services.jobRunner.stopGraceMs,
+    );
     force.unref();
     await app.close();
     await database.close();

@@ -30,6 +30,10 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
       deps.logger,
     );
   });
+  // app.close() without a signal (tests, scripts) also says "stopping" from its first moment.
+  app.addHook('preClose', async () => {
+    services.readiness.markStopping();
+  });
   app.addHook('onClose', async () => {
     await housekeeping?.stop();
     // Reset mails prepared after their answer are written before the runner stops.

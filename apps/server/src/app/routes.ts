@@ -30,7 +30,9 @@ export async function registerRoutes(
   deps: AppDeps & { version: string },
 ): Promise<void> {
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
-  await app.register(healthRoutes({ database: deps.database, version: deps.version }));
+  await app.register(
+    healthRoutes({ database: deps.database, version: deps.version, readiness: services.readiness }),
+  );
   await app.register(authRoutes({ auth: services.auth }));
   await app.register(ssoRoutes({ sso: services.sso, cookie: services.ssoTransactions }));
   await app.register(

@@ -45,6 +45,7 @@ import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
@@ -236,6 +237,8 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     secretBox,
+    /** Whether this instance should get traffic (`/api/ready`). */
+    readiness: createReadiness(deps.database),
     /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */
     outbound,
     /** The event path: outbox, delivery jobs and their runner, subscriptions, live fan-out. */

@@ -82,6 +82,20 @@ const EnvSchema = z.object({
   // What readers' displays speak (the readers design); the browser follows each member's own.
   DEFAULT_LANGUAGE: LanguageSchema.default('en'),
   ALLOWED_INTEGRATION_HOSTS: AllowedHostsSchema.default(parseAllowedHosts('external').hosts),
+  // Unset, GET /metrics answers 404; set, a scrape needs it as its bearer token (issue 32).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
+  // Seconds between a shutdown signal and closing, while /api/ready says 503 (the proxy's interval).
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more seconds')
+    .max(300, 'must be at most 300 seconds')
+    .default(0),
+  // Days audit entries are kept; unset keeps them for good.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .optional(),
 });
 
 export type Config = {
@@ -102,6 +116,12 @@ export type Config = {
   defaultLanguage: Language;
   /** Which addresses webhooks, MQTT servers and SSO providers may have (ALLOWED_INTEGRATION_HOSTS). */
   allowedIntegrationHosts: AllowedHosts;
+  /** The bearer token of GET /metrics; undefined turns metrics off. */
+  metricsToken?: string | undefined;
+  /** How long /api/ready says 503 before a stopping server closes, in seconds. */
+  shutdownDrainSeconds?: number;
+  /** Days audit entries are kept; undefined keeps them. */
+  auditRetentionDays?: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -140,6 +160,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttMaxMessageAgeHours: value.MQTT_MAX_MESSAGE_AGE_HOURS,
     defaultLanguage: value.DEFAULT_LANGUAGE,
     allowedIntegrationHosts: value.ALLOWED_INTEGRATION_HOSTS,
+    metricsToken: value.METRICS_TOKEN,
+    shutdownDrainSeconds: value.SHUTDOWN_DRAIN_SECONDS,
+    auditRetentionDays: value.AUDIT_RETENTION_DAYS,
   };
 }
 

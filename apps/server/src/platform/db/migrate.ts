@@ -54,3 +54,18 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
 }
+
+/** How many of this code's migrations the database has not run yet (readiness, restore). */
+export async function pendingMigrationCount(handle: DatabaseHandle): Promise<number> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const known = await new Migrator({ db: handle.db, provider }).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).length;
+}
+
+/** The name of the newest migration this code knows: the schema version of a backup. */
+export function latestMigrationName(dialect: Dialect): string {
+  const names = Object.keys(migrations(dialect)).sort();
+  const last = names.at(-1);
+  if (!last) throw new Error('No migrations are defined');
+  return last;
+}
