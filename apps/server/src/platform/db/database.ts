@@ -32,6 +32,8 @@ export type DatabaseHandle = {
    * see every write; on PostgreSQL other instances write too.
    */
   changes?: ChangeCounter;
+  /** PostgreSQL only: the connection pool's connections now (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -118,6 +120,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     listen: (channel, onNotification, onError) =>
       listenToChannel({ connectionString, channel, onNotification, onError }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
