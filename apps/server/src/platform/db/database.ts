@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { backup, DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { makePrivate, prepareDataDir } from '../data-dir.ts';
@@ -32,6 +32,11 @@ export type DatabaseHandle = {
    * see every write; on PostgreSQL other instances write too.
    */
   changes?: ChangeCounter;
+  /**
+   * SQLite only: a consistent copy of the database into a new file while it is in use (SQLite's
+   * online backup on this connection, so writes go on and land in the copy or after it).
+   */
+  snapshot?: (file: string) => Promise<number>;
   /** PostgreSQL only: the connection pool's connections now (metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -93,6 +98,7 @@ export function openSqlite(dataDir: string): DatabaseHandle {
     dialect: 'sqlite',
     location: file,
     changes: dialect.driver,
+    snapshot: (target) => backup(database, target),
     close: () => db.destroy(),
   };
 }

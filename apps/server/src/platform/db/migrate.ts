@@ -62,10 +62,7 @@ export async function pendingMigrationCount(handle: DatabaseHandle): Promise<num
   return known.filter((migration) => migration.executedAt === undefined).length;
 }
 
-/** The name of the newest migration this code knows: the schema version of a backup. */
-export function latestMigrationName(dialect: Dialect): string {
-  const names = Object.keys(migrations(dialect)).sort();
-  const last = names.at(-1);
-  if (!last) throw new Error('No migrations are defined');
-  return last;
+/** The names of this code's migrations in order: a backup's schema version is one of them. */
+export function knownMigrationNames(dialect: Dialect): string[] {
+  return Object.keys(migrations(dialect)).sort();
 }
