@@ -9,6 +9,7 @@ import { metricsSources } from './app/metrics-sources.ts';
 import { registerRoutes } from './app/routes.ts';
 import { createServices } from './app/services.ts';
 import type { Config } from './config/config.ts';
+import { registerAuditActor } from './platform/audit/audit-actor.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(websocket, readerWebSocketOptions);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
+  registerAuditActor(app);
   // Before the routes, so its response hook times each of them.
   await registerMetrics(app, {
     token: deps.config.metricsToken,

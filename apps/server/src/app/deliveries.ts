@@ -8,6 +8,7 @@ import { createMqttRepository } from '../domains/mqtt/mqtt.repository.ts';
 import { createMqttDeliveryLookup } from '../domains/mqtt/mqtt-delivery-lookup.ts';
 import { createWebhooksRepository } from '../domains/webhooks/webhooks.repository.ts';
 import { createWebhooksService, type ResourceLookup } from '../domains/webhooks/webhooks.service.ts';
+import type { AuditLog } from '../platform/audit/audit-log.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { createEventPipeline } from '../platform/events/event-pipeline.ts';
@@ -31,6 +32,7 @@ export function createDeliveries(
   deps: AppDeps,
   shared: {
     clock: Clock;
+    audit: AuditLog;
     secretBox(purpose: string): SecretBox;
     outbound: OutboundPolicy;
     /** The resources repository: the resources service is made after the pipeline it writes through. */
@@ -59,6 +61,7 @@ export function createDeliveries(
     send: sendWebhookRequest,
     clock,
     outbound,
+    audit: shared.audit,
   });
   // MQTT (decision 10): one long-lived client per server.
   const mqttRepo = createMqttRepository({ db });

@@ -22,6 +22,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
       {
         expiredSessions: () => services.sessions.deleteExpired(),
         spentTokens: () => services.users.deleteSpentTokens(),
+        // Idempotent: instances sharing a database may each run it; the first one does the work.
+        expiredAuditEntries: () => services.auditLog.deleteExpired(),
         finishedJobs: () => {
           const now = services.clock.now();
           return pipeline.store.prune(deps.database.db, now, new Date(now.getTime() - KEEP_EVENTS_MS));

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { readerSocketRoutes } from '../adapters/readers/reader-socket.routes.ts';
 import { resourceEventsRoutes } from '../adapters/sse/resource-events.routes.ts';
 import { analyticsRoutes } from '../domains/analytics/analytics.routes.ts';
+import { auditRoutes } from '../domains/audit/audit.routes.ts';
 import { authRoutes } from '../domains/auth/auth.routes.ts';
 import { emailTemplatesRoutes } from '../domains/email-templates/email-templates.routes.ts';
 import { healthRoutes } from '../domains/health/health.routes.ts';
@@ -34,6 +35,7 @@ export async function registerRoutes(
     healthRoutes({ database: deps.database, version: deps.version, readiness: services.readiness }),
   );
   await app.register(authRoutes({ auth: services.auth }));
+  await app.register(auditRoutes({ audit: services.auditLog }));
   await app.register(ssoRoutes({ sso: services.sso, cookie: services.ssoTransactions }));
   await app.register(
     usersRoutes({ users: services.users, rateLimits, now: () => services.clock.now().getTime() }),

@@ -5,6 +5,8 @@ import { createReaderConnections } from '../adapters/readers/reader-connections.
 import { createServerCardOperations } from '../adapters/readers/server-card-operations.ts';
 import { createAnalyticsRepository } from '../domains/analytics/analytics.repository.ts';
 import { createAnalyticsService } from '../domains/analytics/analytics.service.ts';
+import { createAuditRepository } from '../domains/audit/audit.repository.ts';
+import { createAuditService } from '../domains/audit/audit.service.ts';
 import { createAuthService } from '../domains/auth/auth.service.ts';
 import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repository.ts';
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
@@ -38,6 +40,7 @@ import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
+import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
@@ -57,6 +60,8 @@ export function createServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   // main.ts resolves the key before it builds the app; an app built elsewhere (a script) gets the
   // same generated key file, so what one stores the other can read.
+  // Every administrative change writes an entry in its own transaction (issue 32, decision 22).
+  const audit = createAuditLog({ now: () => clock.now() });
   const secretKey = deps.config.secretKey ?? resolveSecretKey(undefined, deps.config.dataDir);
   /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
   const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
@@ -74,6 +79,7 @@ export function createServices(deps: AppDeps) {
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const deliveries = createDeliveries(deps, {
     clock,
+    audit,
     secretBox,
     outbound,
     resources: resourcesRepo,
@@ -87,6 +93,7 @@ export function createServices(deps: AppDeps) {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    audit,
   });
   const users = createUsersModule({
     db,
@@ -98,6 +105,7 @@ export function createServices(deps: AppDeps) {
     authSessionReads: readCache(),
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    audit,
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
   });
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -127,6 +135,7 @@ export function createServices(deps: AppDeps) {
     }),
     outbound,
     providerFetch,
+    audit,
     users: users.accounts,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -149,6 +158,7 @@ export function createServices(deps: AppDeps) {
     repo: createReadersRepository(),
     keys: secretBox('reader-key'),
     clock,
+    audit,
     links: readerConnections,
     limits: {
       pairingFailures: limiter(rateLimits.readerPairingFailures),
@@ -160,7 +170,7 @@ export function createServices(deps: AppDeps) {
       : {}),
   });
   const nfcCardsRepo = createNfcCardsRepository();
-  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
+  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo, audit });
   const firmware = createFirmwareFolder({
     dataDir: deps.config.dataDir,
     onSkipped: (file, reason) => deps.logger.warn({ file, reason }, 'A reader firmware file is not offered'),
@@ -175,6 +185,7 @@ export function createServices(deps: AppDeps) {
     images: resourceImages,
     clock,
     events: pipeline,
+    audit,
   });
   const resourceGroups = createResourceGroupsService({
     db,
@@ -182,6 +193,7 @@ export function createServices(deps: AppDeps) {
     resources: resourcesRepo,
     clock,
     events: pipeline,
+    audit,
   });
   const introductions = createIntroductionsService({
     db,
@@ -191,6 +203,7 @@ export function createServices(deps: AppDeps) {
     users: users.accounts,
     clock,
     events: pipeline,
+    audit,
   });
   const usage = createUsageService({
     db,
@@ -213,6 +226,7 @@ export function createServices(deps: AppDeps) {
     clock,
     onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
     texts: READER_DISPLAY_TEXTS[deps.config.defaultLanguage],
+    audit,
     ...(deps.readerTimings?.cardWaitTimeoutMs
       ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
       : {}),
@@ -227,8 +241,15 @@ export function createServices(deps: AppDeps) {
     clock,
     testMessageOf: testPublication,
     outbound,
+    audit,
     subscriptions: deliveries.subscriptions,
     deliveryLog: (configurationId) => readDeliveryLog(db, pipeline.store, mqttTarget(configurationId)),
+  });
+  const auditLog = createAuditService({
+    db,
+    repo: createAuditRepository(),
+    clock,
+    retentionDays: deps.config.auditRetentionDays,
   });
   const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
@@ -237,6 +258,10 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     secretBox,
+    /** The recorder of administrative changes, for services wired here (plugins, safety settings). */
+    audit,
+    /** Reading the audit log: its pages, the CSV export and the retention clean-up. */
+    auditLog,
     /** Whether this instance should get traffic (`/api/ready`). */
     readiness: createReadiness(deps.database),
     /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */

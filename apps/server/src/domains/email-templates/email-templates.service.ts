@@ -8,6 +8,7 @@ import {
   type MjmlProblem,
   type PreviewMjmlResult,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
@@ -64,6 +65,7 @@ export function createEmailTemplatesService(deps: {
   logger: Logger;
   /** The render workers; the service starts its own (and stops them on close) when not given. */
   mjml?: MjmlRenderer;
+  audit: AuditLog;
 }) {
   const host = new URL(deps.publicUrl).host;
   const mjml = deps.mjml ?? createMjmlRenderer();
@@ -85,6 +87,21 @@ export function createEmailTemplatesService(deps: {
 
   async function stored(type: EmailTemplateType) {
     return (await deps.repo.findByType(deps.db, type)) ?? DEFAULT_EMAIL_TEMPLATES[type];
+  }
+
+  /** Saves a template and records what changed, in one transaction. */
+  async function save(type: EmailTemplateType, next: { subject: string; body: string }, action: string) {
+    await deps.db.transaction().execute(async (tx) => {
+      const before = (await deps.repo.findByType(tx, type)) ?? DEFAULT_EMAIL_TEMPLATES[type];
+      await deps.repo.save(tx, type, next.subject, next.body, deps.clock.now());
+      const changes = diffFields({ subject: before.subject, body: before.body }, next);
+      if (Object.keys(changes).length > 0)
+        await deps.audit.record(tx, {
+          action,
+          target: { type: 'email-template', id: type, name: type },
+          changes,
+        });
+    });
   }
 
   return {
@@ -126,14 +143,14 @@ export function createEmailTemplatesService(deps: {
       }
       const current = await stored(known);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
-      await deps.repo.save(deps.db, known, next.subject, next.body, deps.clock.now());
+      await save(known, next, 'email-template.updated');
       return present(known, next);
     },
 
     async restoreDefault(type: string): Promise<EmailTemplate> {
       const known = knownType(type);
       const { subject, body } = DEFAULT_EMAIL_TEMPLATES[known];
-      await deps.repo.save(deps.db, known, subject, body, deps.clock.now());
+      await save(known, { subject, body }, 'email-template.restored');
       return present(known, { subject, body });
     },
 

@@ -284,6 +284,19 @@ export type NfcCardsTable = {
   created_at: Timestamp;
 };
 
+/** One administrative change (issue 32); `changes` is JSON text of field → { before, after }. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_name: string;
+  changes: string;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -308,6 +321,7 @@ export type Database = {
   readers: ReadersTable;
   reader_resources: ReaderResourcesTable;
   nfc_cards: NfcCardsTable;
+  audit_log: AuditLogTable;
 };
 
 export type UserRow = Selectable<UsersTable>;
