@@ -19,6 +19,9 @@ export const AUDIT_TARGET_TYPES = [
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
+/** Who may read the audit log: holders of either permission (issue 32). */
+export const AUDIT_LOG_PERMISSIONS = ['canManageUsers', 'canManageSystemConfiguration'] as const;
+
 /** What a secret field's change reads as in an entry: its values are never written. */
 export const AUDIT_SECRET_CHANGED = 'changed';
 

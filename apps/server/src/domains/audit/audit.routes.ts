@@ -1,4 +1,5 @@
 import {
+  AUDIT_LOG_PERMISSIONS,
   AuditLogCsvQuerySchema,
   AuditLogPageSchema,
   AuditLogQuerySchema,
@@ -15,7 +16,7 @@ import type { AuditService } from './audit.service.ts';
 /** Who may read the log: those who configure the system or manage users (issue 32). */
 const readAuditLog = async (request: FastifyRequest) => {
   const user = requireUser(request);
-  if (!user.permissions.canManageSystemConfiguration && !user.permissions.canManageUsers)
+  if (!AUDIT_LOG_PERMISSIONS.some((permission) => user.permissions[permission]))
     throw forbidden(Messages.forbiddenInsufficientPermissions);
 };
 
