@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +18,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runAdminCommand } from './cli/admin.ts';
 import { readTar, TAR_END, tarEntry } from './platform/backup/tar.ts';
 import { multipart, testImage } from './test/resource-fixtures.ts';
+import { createTestDatabase, TEST_DIALECTS } from './test/test-database.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -300,6 +309,56 @@ describe('npm run backup and npm run restore on the embedded database', () => {
     const restore = run(RESTORE, [archive], { DATA_DIR: dataDir });
     expect(await restore.exited, restore.output()).toBe(0);
     expect(restore.output()).toMatch(/What .* held before is in .*before-restore-/);
+  });
+});
+
+describe.runIf(TEST_DIALECTS.includes('postgres'))('npm run backup and npm run restore on PostgreSQL', () => {
+  it('archives the data folder without the database, and restores it beside pg_restore', {
+    timeout: 60_000,
+  }, async () => {
+    const database = await createTestDatabase('postgres');
+    try {
+      const databaseUrl = database.databaseUrl ?? '';
+      const upload = path.join(database.dataDir, 'uploads', 'resources', 'lathe.webp');
+      mkdirSync(path.dirname(upload), { recursive: true });
+      writeFileSync(upload, Buffer.from('image bytes'));
+      writeFileSync(path.join(database.dataDir, 'secret.key'), 'the-secret-key\n');
+      const root = tempDir();
+      const archive = path.join(root, 'pg.tar.gz');
+      const backup = run(BACKUP, ['--to', archive], {
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: databaseUrl,
+      });
+      expect(await backup.exited, backup.output()).toBe(0);
+      expect(backup.output()).toContain('The PostgreSQL database is not in it');
+      const entries = readTar(gunzipSync(readFileSync(archive)));
+      expect(entries.map((entry) => entry.name).sort()).toEqual([
+        'data/secret.key',
+        'data/uploads/resources/lathe.webp',
+        'manifest.json',
+      ]);
+      const manifest = JSON.parse(
+        entries.find((entry) => entry.name === 'manifest.json')?.data.toString() ?? '{}',
+      );
+      expect(manifest.database).toBe('postgres');
+      expect(manifest.schemaVersion).toMatch(/^\d{4}-/);
+
+      // Without DATABASE_URL the archive is refused: it does not hold an embedded database.
+      const target = path.join(root, 'restored');
+      const wrongKind = run(RESTORE, [archive], { DATA_DIR: target });
+      expect(await wrongKind.exited).toBe(64);
+      expect(wrongKind.output()).toContain('set DATABASE_URL');
+      expect(existsSync(target)).toBe(false);
+
+      const restore = run(RESTORE, [archive], { DATA_DIR: target, DATABASE_URL: databaseUrl });
+      expect(await restore.exited, restore.output()).toBe(0);
+      expect(restore.output()).toContain('pg_restore');
+      expect(readFileSync(path.join(target, 'uploads', 'resources', 'lathe.webp'), 'utf8')).toBe(
+        'image bytes',
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });
 
