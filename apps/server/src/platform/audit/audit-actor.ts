@@ -13,8 +13,10 @@ const requests = new AsyncLocalStorage<FastifyRequest>();
  */
 export function registerAuditActor(app: FastifyInstance): void {
   // A callback hook: `done` runs the rest of the request (handlers included) inside the context.
+  // Reads change nothing, so the many GETs (lists, streams, images) skip it.
   app.addHook('onRequest', (request, _reply, done) => {
-    requests.run(request, done);
+    if (request.method === 'GET' || request.method === 'HEAD') done();
+    else requests.run(request, done);
   });
 }
 
