@@ -6,15 +6,18 @@ import { readerWebSocketOptions } from './adapters/readers/reader-socket-options
 import type { AppDeps } from './app/app-deps.ts';
 import { APP_VERSION } from './app/app-version.ts';
 import { registerLifecycle } from './app/lifecycle.ts';
+import { metricsSources } from './app/metrics-sources.ts';
 import { registerRoutes } from './app/routes.ts';
 import { createServices } from './app/services.ts';
 import type { Config } from './config/config.ts';
+import { registerAuditActor } from './platform/audit/audit-actor.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { registerMetrics } from './platform/metrics/metrics.ts';
 
 export type { AppDeps } from './app/app-deps.ts';
 export { createServices, type Services } from './app/services.ts';
@@ -60,6 +63,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(websocket, readerWebSocketOptions);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
+  registerAuditActor(app);
+  // Before the routes, so its response hook times each of them.
+  await registerMetrics(app, {
+    token: deps.config.metricsToken,
+    sources: metricsSources(services, deps.database),
+  });
 
   await registerRoutes(app, services, { ...deps, version: APP_VERSION });
   await registerWebApp(app, deps.webDistDir ?? DEFAULT_WEB_DIST);

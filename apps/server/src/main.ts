@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, resolveDataDir } from './config/config.ts';
+import { startControlSocket } from './platform/backup/control-socket.ts';
+import { markDataDirInUse } from './platform/backup/data-dir-lock.ts';
 import { resolveSecretKey } from './platform/crypto/secret-key.ts';
 import { prepareDataDir } from './platform/data-dir.ts';
 import { DatabaseLockedError, openDatabase } from './platform/db/database.ts';
@@ -38,11 +40,23 @@ async function main() {
     }
     throw error;
   }
+  // Marks the folder for `npm run restore`, which refuses a folder a running server holds.
+  const inUse = markDataDirInUse(dataDir);
+  process.on('exit', () => inUse.release());
   const applied = await migrateToLatest(database);
   logger.info({ dialect: database.dialect, location: database.location, applied }, 'Database ready');
 
   const { app, services } = await buildApp({ config: { ...config, dataDir }, database, logger });
   await app.listen({ port: config.port, host: config.host });
+  const { snapshot } = database;
+  // Only the server can read the database it locks: `npm run backup` asks it for a snapshot here.
+  const controlSocket = snapshot
+    ? await startControlSocket({
+        dataDir,
+        snapshot,
+        onError: (error) => logger.error({ err: error }, 'A backup snapshot failed'),
+      })
+    : undefined;
   logger.info(`Toolpass is running at ${config.publicUrl}`);
 
   let stopping = false;
@@ -50,16 +64,25 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'Shutting down');
+    // /api/ready answers 503 first, so a proxy moves traffic away before the listener closes.
+    services.readiness.markStopping();
+    const drainMs = (config.shutdownDrainSeconds ?? 0) * 1000;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // Requests in flight finish, then the deliveries under way (closing the app stops the job
     // runner, which writes their outcomes), and only then does the database close. A hung
     // request does not keep the process alive forever.
-    const force = setTimeout(() => {
-      logger.error('Shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + services.jobRunner.stopGraceMs);
+    const force = setTimeout(
+      () => {
+        logger.error('Shutdown took too long, exiting');
+        process.exit(1);
+      },
+      drainMs + SHUTDOWN_GRACE_MS + services.jobRunner.stopGraceMs,
+    );
     force.unref();
+    await controlSocket?.close();
     await app.close();
     await database.close();
+    inUse.release();
     logger.info('Stopped');
     process.exit(0);
   };

@@ -95,3 +95,14 @@ export const HealthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/** `/api/ready`: whether this instance should get traffic, and each reason it should not. */
+export const ReadinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({
+    database: z.enum(['ok', 'unreachable']),
+    migrations: z.enum(['ok', 'pending']),
+    lifecycle: z.enum(['running', 'stopping']),
+  }),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;

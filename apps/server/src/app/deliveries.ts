@@ -12,6 +12,7 @@ import { createPluginsRepository } from '../domains/plugins/plugins.repository.t
 import { createPluginsService } from '../domains/plugins/plugins.service.ts';
 import { createWebhooksRepository } from '../domains/webhooks/webhooks.repository.ts';
 import { createWebhooksService, type ResourceLookup } from '../domains/webhooks/webhooks.service.ts';
+import type { AuditLog } from '../platform/audit/audit-log.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import { createEventPipeline } from '../platform/events/event-pipeline.ts';
@@ -36,6 +37,7 @@ export function createDeliveries(
   deps: AppDeps,
   shared: {
     clock: Clock;
+    audit: AuditLog;
     secretBox(purpose: string): SecretBox;
     outbound: OutboundPolicy;
     /** The resources repository: the resources service is made after the pipeline it writes through. */
@@ -64,6 +66,7 @@ export function createDeliveries(
     send: sendWebhookRequest,
     clock,
     outbound,
+    audit: shared.audit,
   });
   // MQTT (decision 10): one long-lived client per server.
   const mqttRepo = createMqttRepository({ db });

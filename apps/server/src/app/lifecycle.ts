@@ -26,6 +26,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
       {
         expiredSessions: () => services.sessions.deleteExpired(),
         spentTokens: () => services.users.deleteSpentTokens(),
+        // Idempotent: instances sharing a database may each run it; the first one does the work.
+        expiredAuditEntries: () => services.auditLog.deleteExpired(),
         finishedJobs: () => {
           const now = services.clock.now();
           return pipeline.store.prune(deps.database.db, now, new Date(now.getTime() - KEEP_EVENTS_MS));
@@ -34,6 +36,10 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
       deps.logger,
       { claims: createHousekeepingClaims(deps.database.db), now: () => services.clock.now() },
     );
+  });
+  // app.close() without a signal (tests, scripts) also says "stopping" from its first moment.
+  app.addHook('preClose', async () => {
+    services.readiness.markStopping();
   });
   app.addHook('onClose', async () => {
     await housekeeping?.stop();

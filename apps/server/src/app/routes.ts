@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { readerSocketRoutes } from '../adapters/readers/reader-socket.routes.ts';
 import { resourceEventsRoutes } from '../adapters/sse/resource-events.routes.ts';
 import { analyticsRoutes } from '../domains/analytics/analytics.routes.ts';
+import { auditRoutes } from '../domains/audit/audit.routes.ts';
 import { authRoutes } from '../domains/auth/auth.routes.ts';
 import { emailTemplatesRoutes } from '../domains/email-templates/email-templates.routes.ts';
 import { healthRoutes } from '../domains/health/health.routes.ts';
@@ -31,8 +32,11 @@ export async function registerRoutes(
   deps: AppDeps & { version: string },
 ): Promise<void> {
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
-  await app.register(healthRoutes({ database: deps.database, version: deps.version }));
+  await app.register(
+    healthRoutes({ database: deps.database, version: deps.version, readiness: services.readiness }),
+  );
   await app.register(authRoutes({ auth: services.auth }));
+  await app.register(auditRoutes({ audit: services.auditLog }));
   await app.register(ssoRoutes({ sso: services.sso, cookie: services.ssoTransactions }));
   await app.register(
     usersRoutes({

@@ -6,6 +6,8 @@ import { createReaderConnections } from '../adapters/readers/reader-connections.
 import { createServerCardOperations } from '../adapters/readers/server-card-operations.ts';
 import { createAnalyticsRepository } from '../domains/analytics/analytics.repository.ts';
 import { createAnalyticsService } from '../domains/analytics/analytics.service.ts';
+import { createAuditRepository } from '../domains/audit/audit.repository.ts';
+import { createAuditService } from '../domains/audit/audit.service.ts';
 import { createAuthService } from '../domains/auth/auth.service.ts';
 import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repository.ts';
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
@@ -39,6 +41,7 @@ import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
+import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
@@ -46,6 +49,7 @@ import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
@@ -57,6 +61,8 @@ export function createServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   // main.ts resolves the key before it builds the app; an app built elsewhere (a script) gets the
   // same generated key file, so what one stores the other can read.
+  // Every administrative change writes an entry in its own transaction (issue 32, decision 22).
+  const audit = createAuditLog({ now: () => clock.now() });
   const secretKey = deps.config.secretKey ?? resolveSecretKey(undefined, deps.config.dataDir);
   /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
   const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
@@ -74,6 +80,7 @@ export function createServices(deps: AppDeps) {
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const deliveries = createDeliveries(deps, {
     clock,
+    audit,
     secretBox,
     outbound,
     resources: resourcesRepo,
@@ -88,6 +95,7 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
     defaultLanguage: deps.config.defaultLanguage,
+    audit,
   });
   const users = createUsersModule({
     db,
@@ -99,6 +107,7 @@ export function createServices(deps: AppDeps) {
     authSessionReads: readCache(),
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    audit,
     ...(deps.scrypt ? { scrypt: deps.scrypt } : {}),
   });
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
@@ -128,6 +137,7 @@ export function createServices(deps: AppDeps) {
     }),
     outbound,
     providerFetch,
+    audit,
     users: users.accounts,
     auth,
     publicUrl: deps.config.publicUrl,
@@ -155,6 +165,7 @@ export function createServices(deps: AppDeps) {
     repo: createReadersRepository(),
     keys: secretBox('reader-key'),
     clock,
+    audit,
     links: readerConnections,
     limits: {
       pairingFailures: limiter(rateLimits.readerPairingFailures),
@@ -167,7 +178,7 @@ export function createServices(deps: AppDeps) {
     ...relay,
   });
   const nfcCardsRepo = createNfcCardsRepository();
-  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo });
+  const nfcCards = createNfcCardsService({ db, repo: nfcCardsRepo, audit });
   const firmware = createFirmwareFolder({
     dataDir: deps.config.dataDir,
     onSkipped: (file, reason) => deps.logger.warn({ file, reason }, 'A reader firmware file is not offered'),
@@ -182,6 +193,7 @@ export function createServices(deps: AppDeps) {
     images: resourceImages,
     clock,
     events: pipeline,
+    audit,
   });
   const resourceGroups = createResourceGroupsService({
     db,
@@ -189,6 +201,7 @@ export function createServices(deps: AppDeps) {
     resources: resourcesRepo,
     clock,
     events: pipeline,
+    audit,
   });
   const introductions = createIntroductionsService({
     db,
@@ -198,6 +211,7 @@ export function createServices(deps: AppDeps) {
     users: users.accounts,
     clock,
     events: pipeline,
+    audit,
   });
   const usage = createUsageService({
     db,
@@ -220,6 +234,7 @@ export function createServices(deps: AppDeps) {
     clock,
     onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
     texts: READER_DISPLAY_TEXTS[deps.config.defaultLanguage],
+    audit,
     ...(deps.readerTimings?.cardWaitTimeoutMs
       ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
       : {}),
@@ -236,8 +251,15 @@ export function createServices(deps: AppDeps) {
     clock,
     testMessageOf: testPublication,
     outbound,
+    audit,
     subscriptions: deliveries.subscriptions,
     deliveryLog: (configurationId) => readDeliveryLog(db, pipeline.store, mqttTarget(configurationId)),
+  });
+  const auditLog = createAuditService({
+    db,
+    repo: createAuditRepository(),
+    clock,
+    retentionDays: deps.config.auditRetentionDays,
   });
   const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
@@ -246,6 +268,12 @@ export function createServices(deps: AppDeps) {
   return {
     clock,
     secretBox,
+    /** The recorder of administrative changes, for services wired here (plugins, safety settings). */
+    audit,
+    /** Reading the audit log: its pages, the CSV export and the retention clean-up. */
+    auditLog,
+    /** Whether this instance should get traffic (`/api/ready`). */
+    readiness: createReadiness(deps.database),
     /** The gate of integrations' outbound connections (decision 17), for any route that fetches. */
     outbound,
     /** The event path: outbox, delivery jobs and their runner, subscriptions, live fan-out. */

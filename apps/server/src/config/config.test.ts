@@ -27,6 +27,9 @@ describe('loadConfig', () => {
         suffixes: [],
       },
       plugins: true,
+      metricsToken: undefined,
+      shutdownDrainSeconds: 0,
+      auditRetentionDays: undefined,
     });
   });
 
@@ -34,6 +37,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ PLUGINS: 'off' }).plugins).toBe(false);
     expect(loadConfig({ PLUGINS: 'on' }).plugins).toBe(true);
     expect(() => loadConfig({ PLUGINS: 'maybe' })).toThrow('PLUGINS: must be on or off');
+  });
+
+  it('reads the operations settings: metrics token, shutdown drain and audit retention', () => {
+    const config = loadConfig({
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      SHUTDOWN_DRAIN_SECONDS: '5',
+      AUDIT_RETENTION_DAYS: '365',
+    });
+    expect(config.metricsToken).toBe('scrape-token-0123456789');
+    expect(config.shutdownDrainSeconds).toBe(5);
+    expect(config.auditRetentionDays).toBe(365);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short', AUDIT_RETENTION_DAYS: '0' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters long[\s\S]*AUDIT_RETENTION_DAYS: must be at least 1 day/,
+    );
   });
 
   it('reads ALLOWED_INTEGRATION_HOSTS as keywords, CIDR ranges and host names', () => {

@@ -85,6 +85,20 @@ const EnvSchema = z.object({
   ALLOWED_INTEGRATION_HOSTS: AllowedHostsSchema.default(parseAllowedHosts('external').hosts),
   // Plugins run with the server's rights (decision 20): "off" loads none and refuses installs.
   PLUGINS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  // Unset, GET /metrics answers 404; set, a scrape needs it as its bearer token (issue 32).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
+  // Seconds between a shutdown signal and closing, while /api/ready says 503 (the proxy's interval).
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, 'must be 0 or more seconds')
+    .max(300, 'must be at most 300 seconds')
+    .default(0),
+  // Days audit entries are kept; unset keeps them for good.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .optional(),
 });
 
 export type Config = {
@@ -107,6 +121,12 @@ export type Config = {
   allowedIntegrationHosts: AllowedHosts;
   /** PLUGINS: whether installed plugins are loaded and new ones may be installed. */
   plugins: boolean;
+  /** The bearer token of GET /metrics; undefined turns metrics off. */
+  metricsToken?: string | undefined;
+  /** How long /api/ready says 503 before a stopping server closes, in seconds. */
+  shutdownDrainSeconds?: number;
+  /** Days audit entries are kept; undefined keeps them. */
+  auditRetentionDays?: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -146,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultLanguage: value.DEFAULT_LANGUAGE,
     allowedIntegrationHosts: value.ALLOWED_INTEGRATION_HOSTS,
     plugins: value.PLUGINS === 'on',
+    metricsToken: value.METRICS_TOKEN,
+    shutdownDrainSeconds: value.SHUTDOWN_DRAIN_SECONDS,
+    auditRetentionDays: value.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -14,6 +14,7 @@ const ResourceDocumentationPage = lazy(() => import('../pages/resource-documenta
 const ResourceDocumentationEditPage = lazy(() => import('../pages/resource-documentation-edit-page.tsx'));
 const ResourceGroupPage = lazy(() => import('../pages/resource-group-page.tsx'));
 const UsersPage = lazy(() => import('../pages/users-page.tsx'));
+const AuditLogPage = lazy(() => import('../pages/audit-log-page.tsx'));
 const UserDetailsPage = lazy(() => import('../pages/user-details-page.tsx'));
 const AccountSettingsPage = lazy(() => import('../pages/account-settings-page.tsx'));
 const DependenciesPage = lazy(() => import('../pages/dependencies-page.tsx'));
@@ -125,6 +126,8 @@ export const router = createBrowserRouter([
           },
           { path: 'users', element: <UsersPage />, handle: manageUsers },
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
+          // Either of two permissions: the page itself sends others to / (see audit-log-page.tsx).
+          { path: 'audit-log', element: <AuditLogPage />, handle: signedIn },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },
           { path: 'dependencies', element: <DependenciesPage />, handle: publicRoute },
           { path: 'docs/webhooks', element: <WebhookDocsPage />, handle: publicRoute },

@@ -142,6 +142,11 @@ export function createReaderConnections(options: {
   }
 
   return {
+    /** Readers authenticated on this instance now (metrics). */
+    connectedCount(): number {
+      return live.size;
+    },
+
     /** Records a reader waiting for approval; its code, or undefined when too many wait. */
     addPending(socket: ReaderSocket, hello: PendingHello): string | undefined {
       if (pending.size >= maxPending) return undefined;

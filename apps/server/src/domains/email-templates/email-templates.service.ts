@@ -10,6 +10,7 @@ import {
   type MjmlProblem,
   type PreviewMjmlResult,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
@@ -76,6 +77,7 @@ export function createEmailTemplatesService(deps: {
   defaultLanguage: Language;
   /** The render workers; the service starts its own (and stops them on close) when not given. */
   mjml?: MjmlRenderer;
+  audit: AuditLog;
 }) {
   const host = new URL(deps.publicUrl).host;
   const mjml = deps.mjml ?? createMjmlRenderer();
@@ -104,6 +106,27 @@ export function createEmailTemplatesService(deps: {
     return (LANGUAGES as readonly (string | null | undefined)[]).includes(preferred)
       ? (preferred as Language)
       : deps.defaultLanguage;
+  }
+
+  /** Saves a template and records what changed, in one transaction. */
+  async function save(
+    type: EmailTemplateType,
+    language: Language,
+    next: { subject: string; body: string },
+    action: string,
+  ) {
+    await deps.db.transaction().execute(async (tx) => {
+      const before = (await deps.repo.find(tx, type, language)) ?? DEFAULT_EMAIL_TEMPLATES[language][type];
+      await deps.repo.save(tx, type, language, next.subject, next.body, deps.clock.now());
+      const changes = diffFields({ subject: before.subject, body: before.body }, next);
+      // The target is the template type; its name says which language's version changed.
+      if (Object.keys(changes).length > 0)
+        await deps.audit.record(tx, {
+          action,
+          target: { type: 'email-template', id: type, name: `${type} (${language})` },
+          changes,
+        });
+    });
   }
 
   return {
@@ -147,14 +170,14 @@ export function createEmailTemplatesService(deps: {
       }
       const current = await stored(known, language);
       const next = { subject: patch.subject ?? current.subject, body: patch.body ?? current.body };
-      await deps.repo.save(deps.db, known, language, next.subject, next.body, deps.clock.now());
+      await save(known, language, next, 'email-template.updated');
       return present(known, language, next);
     },
 
     async restoreDefault(type: string, language: Language): Promise<EmailTemplate> {
       const known = knownType(type);
       const { subject, body } = DEFAULT_EMAIL_TEMPLATES[language][known];
-      await deps.repo.save(deps.db, known, language, subject, body, deps.clock.now());
+      await save(known, language, { subject, body }, 'email-template.restored');
       return present(known, language, { subject, body });
     },
 

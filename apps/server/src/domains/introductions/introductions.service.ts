@@ -7,6 +7,7 @@ import {
   type NewDomainEvent,
   ResourceMessages,
 } from '@toolpass/contracts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
@@ -34,7 +35,24 @@ export function createIntroductionsService(deps: {
   users: { findById(id: number): Promise<UserAccount | undefined> };
   clock: Clock;
   events: EventTransactions<NewDomainEvent>;
+  audit: AuditLog;
 }) {
+  /**
+   * An introduction or introducer in the audit log: one target per person and resource or group
+   * (`resource:5:user:7`), so its whole story filters by one target id.
+   */
+  async function auditTarget(tx: Db, scope: IntroductionScope, user: { id: number; username: string }) {
+    const [kind, scopeId, scopeName] =
+      'resourceId' in scope
+        ? ['resource', scope.resourceId, (await deps.resources.get(scope.resourceId, tx)).name]
+        : ['group', scope.groupId, (await deps.groups.get(scope.groupId, tx)).name];
+    return {
+      type: 'introduction' as const,
+      id: `${kind}:${scopeId}:user:${user.id}`,
+      name: `${user.username} – ${scopeName}`,
+    };
+  }
+
   async function requireScope(scope: IntroductionScope, executor: Db = deps.db): Promise<void> {
     if ('resourceId' in scope) await deps.resources.ensureExists(scope.resourceId, executor);
     else await deps.groups.get(scope.groupId, executor);
@@ -72,6 +90,13 @@ export function createIntroductionsService(deps: {
     scope: IntroductionScope,
     user: UserAccount,
   ): Promise<void> {
+    await deps.audit.record(tx, {
+      action: type,
+      target: await auditTarget(tx, scope, user),
+      changes: {
+        introducer: { before: type === 'introducer.revoked', after: type === 'introducer.granted' },
+      },
+    });
     await record([
       {
         type,
@@ -112,6 +137,7 @@ export function createIntroductionsService(deps: {
     await requireIntroducePermission(actor, scope);
     const receiver = await requireUser(receiverUserId);
     return deps.events.transaction(async (tx, record) => {
+      const wasValid = (await deps.repo.history(tx, scope, receiverUserId))[0]?.action === 'grant';
       const entry = await deps.repo.addEntry(tx, {
         scope,
         receiverUserId,
@@ -121,6 +147,14 @@ export function createIntroductionsService(deps: {
         now: deps.clock.now(),
       });
       const resourceIds = await resourceIdsOf(tx, scope);
+      await deps.audit.record(tx, {
+        action: action === 'grant' ? 'introduction.granted' : 'introduction.revoked',
+        target: await auditTarget(tx, scope, receiver),
+        changes: {
+          introduced: { before: wasValid, after: action === 'grant' },
+          ...(comment ? { comment: { before: null, after: comment } } : {}),
+        },
+      });
       await record([
         {
           type: action === 'grant' ? 'introduction.granted' : 'introduction.revoked',

@@ -12,6 +12,7 @@ import {
   type UpdateMqttConfigurationBody,
   type UpdateMqttServerBody,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -68,7 +69,26 @@ export function createMqttService(deps: {
   /** Who receives usage events: each configuration keeps its own rows, in its writes' transactions. */
   subscriptions: SubscriptionUpkeep;
   outbound: OutboundPolicy;
+  audit: AuditLog;
 }) {
+  /** A server as the audit log compares it: the password only as "changed". */
+  const auditedServer = ({ id: _id, sealedPassword, ...fields }: MqttServerRecord) => ({
+    ...fields,
+    password: sealedPassword,
+  });
+  const serverTarget = (server: MqttServerRecord) => ({
+    type: 'mqtt-server' as const,
+    id: server.id,
+    name: server.name,
+  });
+  const auditedConfiguration = ({ id: _id, ...fields }: MqttConfiguration) => fields;
+  const configurationTarget = (configuration: MqttConfiguration) => ({
+    type: 'mqtt-configuration' as const,
+    id: configuration.id,
+    name: configuration.name,
+  });
+  const SECRET = { secret: ['password'] };
+
   const checkHost = (host: string) => refuseUnlessAllowed(deps.outbound.checkHost(host), 'host');
   const settingsOf = (server: MqttServerRecord) => deps.lookup.connectionSettings(server);
 
@@ -133,19 +153,27 @@ export function createMqttService(deps: {
 
     async createServer(body: CreateMqttServerBody): Promise<MqttServer> {
       await checkHost(body.host);
-      const record = await deps.repo.insertServer(
-        deps.db,
-        {
-          name: body.name,
-          host: body.host,
-          port: body.port,
-          clientId: body.clientId ?? null,
-          username: body.username ?? null,
-          sealedPassword: sealed(body.password) ?? null,
-          useTls: body.useTls,
-        },
-        deps.clock.now(),
-      );
+      const record = await deps.db.transaction().execute(async (tx) => {
+        const created = await deps.repo.insertServer(
+          tx,
+          {
+            name: body.name,
+            host: body.host,
+            port: body.port,
+            clientId: body.clientId ?? null,
+            username: body.username ?? null,
+            sealedPassword: sealed(body.password) ?? null,
+            useTls: body.useTls,
+          },
+          deps.clock.now(),
+        );
+        await deps.audit.record(tx, {
+          action: 'mqtt-server.created',
+          target: serverTarget(created),
+          changes: diffFields({}, auditedServer(created), SECRET),
+        });
+        return created;
+      });
       return toServer(record);
     },
 
@@ -172,7 +200,17 @@ export function createMqttService(deps: {
           ...(password !== undefined ? { sealedPassword: sealed(password) ?? null } : {}),
           ...(body.useTls !== undefined ? { useTls: body.useTls } : {}),
         };
-        return deps.repo.updateServer(tx, id, changes, deps.clock.now());
+        const updated = await deps.repo.updateServer(tx, id, changes, deps.clock.now());
+        if (updated) {
+          const audited = diffFields(auditedServer(stored), auditedServer(updated), SECRET);
+          if (Object.keys(audited).length > 0)
+            await deps.audit.record(tx, {
+              action: 'mqtt-server.updated',
+              target: serverTarget(updated),
+              changes: audited,
+            });
+        }
+        return updated;
       });
       if (!record) throw serverNotFound();
       try {
@@ -188,9 +226,14 @@ export function createMqttService(deps: {
     async deleteServer(id: number): Promise<void> {
       try {
         await deps.db.transaction().execute(async (tx) => {
-          await requireServer(tx, id);
+          const stored = await requireServer(tx, id);
           if (await deps.repo.serverInUse(tx, id)) throw serverInUse();
           await deps.repo.deleteServer(tx, id);
+          await deps.audit.record(tx, {
+            action: 'mqtt-server.deleted',
+            target: serverTarget(stored),
+            changes: diffFields(auditedServer(stored), {}, SECRET),
+          });
         });
       } catch (error) {
         if (isForeignKeyViolation(error)) throw serverInUse();
@@ -252,6 +295,11 @@ export function createMqttService(deps: {
             },
             deps.clock.now(),
           );
+          await deps.audit.record(tx, {
+            action: 'mqtt-configuration.created',
+            target: configurationTarget(created),
+            changes: diffFields({}, auditedConfiguration(created)),
+          });
           return subscribe(tx, created);
         });
       } catch (error) {
@@ -268,10 +316,17 @@ export function createMqttService(deps: {
     ): Promise<MqttConfiguration> {
       try {
         return await deps.db.transaction().execute(async (tx) => {
-          await requireConfiguration(tx, resourceId, id);
+          const before = await requireConfiguration(tx, resourceId, id);
           if (body.serverId !== undefined) await requireServer(tx, body.serverId);
           const updated = await deps.repo.updateConfiguration(tx, resourceId, id, body, deps.clock.now());
           if (!updated) throw configurationNotFound();
+          const changes = diffFields(auditedConfiguration(before), auditedConfiguration(updated));
+          if (Object.keys(changes).length > 0)
+            await deps.audit.record(tx, {
+              action: 'mqtt-configuration.updated',
+              target: configurationTarget(updated),
+              changes,
+            });
           return subscribe(tx, updated);
         });
       } catch (error) {
@@ -283,7 +338,13 @@ export function createMqttService(deps: {
     /** Deliveries still waiting for it end without a message (the configuration is gone). */
     async deleteConfiguration(resourceId: number, id: number): Promise<void> {
       await deps.db.transaction().execute(async (tx) => {
+        const before = await requireConfiguration(tx, resourceId, id);
         if (!(await deps.repo.deleteConfiguration(tx, resourceId, id))) throw configurationNotFound();
+        await deps.audit.record(tx, {
+          action: 'mqtt-configuration.deleted',
+          target: configurationTarget(before),
+          changes: diffFields(auditedConfiguration(before), {}),
+        });
         await deps.subscriptions.replace(tx, mqttTarget(id), []);
       });
     },

@@ -1,4 +1,5 @@
 import { Messages, type NfcCard, ReaderMessages } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { NfcCardsRepository, StoredNfcCard } from './nfc-cards.repository.ts';
@@ -16,8 +17,22 @@ function present(card: StoredNfcCard, withUser: boolean): NfcCard {
   };
 }
 
+/** A card in the audit log: its UID and owner; its keys are derived, never stored. */
+export function auditedCard(card: { id: number; uid: string; userId: number; username: string }) {
+  return {
+    target: { type: 'nfc-card' as const, id: card.id, name: `${card.uid} (${card.username})` },
+    fields: { uid: card.uid, userId: card.userId, username: card.username },
+  };
+}
+
+/** Records a card's deletion in the transaction that deletes it. */
+export async function recordCardDeleted(audit: AuditLog, tx: Db, card: StoredNfcCard, action: string) {
+  const { target, fields } = auditedCard(card);
+  await audit.record(tx, { action, target, changes: diffFields(fields, {}) });
+}
+
 /** Enrolled NFC cards: the list and deletion without the card at hand (the readers design). */
-export function createNfcCardsService(deps: { db: Db; repo: NfcCardsRepository }) {
+export function createNfcCardsService(deps: { db: Db; repo: NfcCardsRepository; audit: AuditLog }) {
   return {
     /** A member's own cards; every card, with its owner, for canManageSystemConfiguration. */
     async list(actor: Actor): Promise<NfcCard[]> {
@@ -33,7 +48,10 @@ export function createNfcCardsService(deps: { db: Db; repo: NfcCardsRepository }
       if (card.userId !== actor.id && !actor.permissions.canManageSystemConfiguration) {
         throw forbidden(Messages.forbiddenInsufficientPermissions);
       }
-      await deps.repo.delete(deps.db, cardId);
+      await deps.db.transaction().execute(async (tx) => {
+        await deps.repo.delete(tx, cardId);
+        await recordCardDeleted(deps.audit, tx, card, 'nfc-card.deleted');
+      });
     },
   };
 }

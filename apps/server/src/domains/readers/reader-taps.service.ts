@@ -7,11 +7,13 @@ import {
   ReaderMessages,
   readerSessionNotes,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { NfcCardsRepository, StoredNfcCard } from './nfc-cards.repository.ts';
+import { auditedCard, recordCardDeleted } from './nfc-cards.service.ts';
 import type { ReaderRelay } from './reader-relay.ts';
 
 /** The channel to the card a tap reported (the reader connections adapter). */
@@ -81,6 +83,7 @@ export function createReaderTapsService(deps: {
   /** What the displays say, in the server's default language. */
   texts?: (typeof READER_DISPLAY_TEXTS)[keyof typeof READER_DISPLAY_TEXTS];
   cardWaitTimeoutMs?: number;
+  audit: AuditLog;
   /** Other instances, where the reader may be connected (PostgreSQL only). */
   relay?: Pick<ReaderRelay, 'enroll' | 'reset'>;
 }) {
@@ -232,11 +235,23 @@ export function createReaderTapsService(deps: {
       }
       let id: number;
       try {
-        id = await deps.cards.insert(
-          deps.db,
-          { uid: tap.uid, userId: actor.id, keyVersion: CURRENT_KEY_VERSION },
-          deps.clock.now(),
-        );
+        id = await deps.db.transaction().execute(async (tx) => {
+          const inserted = await deps.cards.insert(
+            tx,
+            { uid: tap.uid, userId: actor.id, keyVersion: CURRENT_KEY_VERSION },
+            deps.clock.now(),
+          );
+          const card = await deps.cards.find(tx, inserted);
+          if (card) {
+            const { target, fields } = auditedCard(card);
+            await deps.audit.record(tx, {
+              action: 'nfc-card.enrolled',
+              target,
+              changes: diffFields({}, fields),
+            });
+          }
+          return inserted;
+        });
       } catch (error) {
         // Two enrolments of one card on two readers: the later one finds the row written.
         if (!isUniqueViolation(error)) throw error;
@@ -274,7 +289,10 @@ export function createReaderTapsService(deps: {
         deps.links.display(readerId, texts.cardNotReset, 'error');
         throw new AppError(422, ReaderMessages.cardNotReset);
       }
-      await deps.cards.delete(deps.db, card.id);
+      await deps.db.transaction().execute(async (tx) => {
+        await deps.cards.delete(tx, card.id);
+        await recordCardDeleted(deps.audit, tx, card, 'nfc-card.reset');
+      });
       deps.links.display(readerId, texts.cardReset, 'success');
     },
   };

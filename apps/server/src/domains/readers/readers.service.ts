@@ -9,6 +9,7 @@ import {
   ResourceMessages,
   type UpdateReaderBody,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -58,9 +59,22 @@ export function createReadersService(deps: {
   };
   /** A reader not heard from for this long counts as disconnected on every instance. */
   silenceTimeoutMs?: number;
+  audit: AuditLog;
   /** Other instances, where a pending reader may be waiting (PostgreSQL only). */
   relay?: Pick<ReaderRelay, 'pair'>;
 }) {
+  /** A reader as the audit log shows it; its key is never among the fields. */
+  const audited = (reader: StoredReader) => ({
+    name: reader.name,
+    deviceId: reader.deviceId,
+    resourceIds: reader.resourceIds,
+  });
+  const auditTarget = (reader: StoredReader) => ({
+    type: 'reader' as const,
+    id: reader.id,
+    name: reader.name,
+  });
+
   const silenceMs = deps.silenceTimeoutMs ?? READER_PROTOCOL.silenceTimeoutMs;
 
   type Waiting = NonNullable<ReturnType<ReaderLinks['claimPairing']>>;
@@ -70,16 +84,25 @@ export function createReadersService(deps: {
     const readerKey = randomBytes(READER_PROTOCOL.readerKeyBytes);
     let id: number;
     try {
-      id = await deps.repo.insert(
-        deps.db,
-        {
-          name: body.name,
-          deviceId: waiting.deviceId,
-          firmware: waiting.firmware,
-          keySealed: deps.keys.seal(readerKey.toString('hex')),
-        },
-        deps.clock.now(),
-      );
+      id = await deps.db.transaction().execute(async (tx) => {
+        const inserted = await deps.repo.insert(
+          tx,
+          {
+            name: body.name,
+            deviceId: waiting.deviceId,
+            firmware: waiting.firmware,
+            keySealed: deps.keys.seal(readerKey.toString('hex')),
+          },
+          deps.clock.now(),
+        );
+        const reader = await require(tx, inserted);
+        await deps.audit.record(tx, {
+          action: 'reader.paired',
+          target: auditTarget(reader),
+          changes: diffFields({}, audited(reader)),
+        });
+        return inserted;
+      });
     } catch (error) {
       // Its code is spent: without this the reader would wait, codeless, until it gave up.
       waiting.abandon();
@@ -87,7 +110,15 @@ export function createReadersService(deps: {
     }
     if (!waiting.deliver(id, readerKey)) {
       // The reader left between its code and the approval: it never learnt its key.
-      await deps.repo.delete(deps.db, id);
+      await deps.db.transaction().execute(async (tx) => {
+        const reader = await require(tx, id);
+        await deps.repo.delete(tx, id);
+        await deps.audit.record(tx, {
+          action: 'reader.deleted',
+          target: auditTarget(reader),
+          changes: diffFields(audited(reader), {}),
+        });
+      });
       throw notFound(ReaderMessages.pairingCodeNotFound);
     }
     return present(await require(deps.db, id));
@@ -125,12 +156,16 @@ export function createReadersService(deps: {
     async update(id: number, body: UpdateReaderBody): Promise<Reader> {
       try {
         return await deps.db.transaction().execute(async (tx) => {
-          await require(tx, id);
+          const before = await require(tx, id);
           if (body.name !== undefined) await deps.repo.rename(tx, id, body.name, deps.clock.now());
           if (body.connectedResources !== undefined) {
             await deps.repo.replaceResources(tx, id, [...new Set(body.connectedResources)]);
           }
-          return present(await require(tx, id));
+          const after = await require(tx, id);
+          const changes = diffFields(audited(before), audited(after));
+          if (Object.keys(changes).length > 0)
+            await deps.audit.record(tx, { action: 'reader.updated', target: auditTarget(after), changes });
+          return present(after);
         });
       } catch (error) {
         // A resource id that names no resource (or one deleted meanwhile); nothing was changed.
@@ -169,7 +204,15 @@ export function createReadersService(deps: {
 
     /** The row goes (with its resource links); a socket of the reader on this instance is closed. */
     async delete(id: number): Promise<void> {
-      if (!(await deps.repo.delete(deps.db, id))) throw readerNotFound();
+      await deps.db.transaction().execute(async (tx) => {
+        const reader = await require(tx, id);
+        if (!(await deps.repo.delete(tx, id))) throw readerNotFound();
+        await deps.audit.record(tx, {
+          action: 'reader.deleted',
+          target: auditTarget(reader),
+          changes: diffFields(audited(reader), {}),
+        });
+      });
       deps.links.disconnect(id, ReaderCloseReasons.readerDeleted);
     },
 

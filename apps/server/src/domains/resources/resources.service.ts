@@ -6,6 +6,7 @@ import {
   type UpdateDocumentationBody,
   type UpdateResourceFields,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
@@ -16,6 +17,14 @@ import type { ResourcesRepository } from './resources.repository.ts';
 
 export const resourceNotFound = () => notFound(ResourceMessages.resourceNotFound);
 
+/** A resource's own fields as the audit log compares them (groups have their own entries). */
+const audited = ({ id: _id, groups: _groups, ...fields }: Resource) => fields;
+const resourceTarget = (resource: Resource) => ({
+  type: 'resource' as const,
+  id: resource.id,
+  name: resource.name,
+});
+
 /** Resources, their images and documentation (spec 01 §3, spec 02 §2-§5). */
 export function createResourcesService(deps: {
   db: Db;
@@ -23,6 +32,7 @@ export function createResourcesService(deps: {
   images: ResourceImageStore;
   clock: Clock;
   events: EventTransactions<NewDomainEvent>;
+  audit: AuditLog;
 }) {
   async function require(db: Db, id: number): Promise<Resource> {
     const resource = await deps.repo.findById(db, id);
@@ -36,9 +46,18 @@ export function createResourcesService(deps: {
     return deps.images.save(await deps.images.prepare(upload));
   }
 
-  async function recordUpdate(tx: Db, record: RecordEvents<NewDomainEvent>, id: number): Promise<Resource> {
-    const resource = await require(tx, id);
-    await record([{ type: 'resource.updated', data: { resourceId: id, resourceName: resource.name } }]);
+  async function recordUpdate(
+    tx: Db,
+    record: RecordEvents<NewDomainEvent>,
+    before: Resource,
+  ): Promise<Resource> {
+    const resource = await require(tx, before.id);
+    await record([
+      { type: 'resource.updated', data: { resourceId: before.id, resourceName: resource.name } },
+    ]);
+    const changes = diffFields(audited(before), audited(resource));
+    if (Object.keys(changes).length > 0)
+      await deps.audit.record(tx, { action: 'resource.updated', target: resourceTarget(resource), changes });
     return resource;
   }
 
@@ -70,6 +89,11 @@ export function createResourcesService(deps: {
           );
           const resource = await require(tx, id);
           await record([{ type: 'resource.created', data: { resourceId: id, resourceName: resource.name } }]);
+          await deps.audit.record(tx, {
+            action: 'resource.created',
+            target: resourceTarget(resource),
+            changes: diffFields({}, audited(resource)),
+          });
           return resource;
         });
       } catch (error) {
@@ -87,6 +111,7 @@ export function createResourcesService(deps: {
       let result: { resource: Resource; previousImageFilename: string | null };
       try {
         result = await deps.events.transaction(async (tx, record) => {
+          const before = await require(tx, id);
           const updated = await deps.repo.update(
             tx,
             id,
@@ -100,7 +125,7 @@ export function createResourcesService(deps: {
           );
           if (!updated) throw resourceNotFound();
           return {
-            resource: await recordUpdate(tx, record, id),
+            resource: await recordUpdate(tx, record, before),
             previousImageFilename: updated.previousImageFilename,
           };
         });
@@ -117,6 +142,7 @@ export function createResourcesService(deps: {
     async updateDocumentation(id: number, body: UpdateDocumentationBody): Promise<Resource> {
       const type = body.documentationType;
       return deps.events.transaction(async (tx, record) => {
+        const before = await require(tx, id);
         const found = await deps.repo.updateDocumentation(
           tx,
           id,
@@ -128,15 +154,21 @@ export function createResourcesService(deps: {
           deps.clock.now(),
         );
         if (!found) throw resourceNotFound();
-        return recordUpdate(tx, record, id);
+        return recordUpdate(tx, record, before);
       });
     },
 
     /** Removes the resource with its sessions, introductions and image file. */
     async delete(id: number): Promise<void> {
       const deleted = await deps.events.transaction(async (tx, record) => {
+        const before = await require(tx, id);
         const row = await deps.repo.delete(tx, id);
         if (!row) throw resourceNotFound();
+        await deps.audit.record(tx, {
+          action: 'resource.deleted',
+          target: resourceTarget(before),
+          changes: diffFields(audited(before), {}),
+        });
         await record([{ type: 'resource.deleted', data: { resourceId: id, resourceName: row.name } }]);
         return row;
       });

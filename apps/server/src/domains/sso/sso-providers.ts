@@ -6,6 +6,7 @@ import {
   type SsoProviderSummary,
   type UpdateSsoProviderBody,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -41,6 +42,18 @@ function toProvider(record: SsoProviderRecord): SsoProvider {
   };
 }
 
+/** A provider as the audit log compares it: the client secret only as "changed". */
+const audited = ({ id: _id, updatedAt: _updatedAt, sealedClientSecret, ...fields }: SsoProviderRecord) => ({
+  ...fields,
+  clientSecret: sealedClientSecret,
+});
+const SECRET = { secret: ['clientSecret'] };
+const auditTarget = (record: SsoProviderRecord) => ({
+  type: 'sso-provider' as const,
+  id: record.id,
+  name: record.name,
+});
+
 /**
  * The providers an administrator keeps (spec 02 §7). Client secrets are sealed before they are
  * written and never answered; the relying party forgets a provider that changed or went.
@@ -54,6 +67,7 @@ export function createSsoProviders(deps: {
   outbound: OutboundPolicy;
   /** Requests to providers, through ALLOWED_INTEGRATION_HOSTS at every connection. */
   providerFetch: GuardedFetch;
+  audit: AuditLog;
 }) {
   return {
     /** What the sign-in screen shows: no settings at all. */
@@ -69,20 +83,28 @@ export function createSsoProviders(deps: {
     async create(body: CreateSsoProviderBody): Promise<SsoProvider> {
       const config = body.oidcConfiguration;
       await checkProviderAddresses(deps.outbound, config);
-      const record = await deps.repo.insertProvider(
-        deps.db,
-        {
-          name: body.name,
-          type: body.type,
-          issuer: config.issuer,
-          authorizationUrl: config.authorizationURL,
-          tokenUrl: config.tokenURL,
-          userInfoUrl: config.userInfoURL,
-          clientId: config.clientId,
-          sealedClientSecret: deps.secrets.seal(config.clientSecret),
-        },
-        deps.clock.now(),
-      );
+      const record = await deps.db.transaction().execute(async (tx) => {
+        const created = await deps.repo.insertProvider(
+          tx,
+          {
+            name: body.name,
+            type: body.type,
+            issuer: config.issuer,
+            authorizationUrl: config.authorizationURL,
+            tokenUrl: config.tokenURL,
+            userInfoUrl: config.userInfoURL,
+            clientId: config.clientId,
+            sealedClientSecret: deps.secrets.seal(config.clientSecret),
+          },
+          deps.clock.now(),
+        );
+        await deps.audit.record(tx, {
+          action: 'sso-provider.created',
+          target: auditTarget(created),
+          changes: diffFields({}, audited(created), SECRET),
+        });
+        return created;
+      });
       return toProvider(record);
     },
 
@@ -107,7 +129,18 @@ export function createSsoProviders(deps: {
           ? { sealedClientSecret: deps.secrets.seal(config.clientSecret) }
           : {}),
       };
-      const record = await deps.repo.updateProvider(deps.db, id, changes, deps.clock.now());
+      const record = await deps.db.transaction().execute(async (tx) => {
+        const before = await requireProvider(deps.repo, tx, id);
+        const updated = await deps.repo.updateProvider(tx, id, changes, deps.clock.now());
+        const audit = updated && diffFields(audited(before), audited(updated), SECRET);
+        if (updated && audit && Object.keys(audit).length > 0)
+          await deps.audit.record(tx, {
+            action: 'sso-provider.updated',
+            target: auditTarget(updated),
+            changes: audit,
+          });
+        return updated;
+      });
       if (!record) throw providerNotFound();
       deps.relyingParty.forget(id);
       return toProvider(record);
@@ -115,7 +148,15 @@ export function createSsoProviders(deps: {
 
     /** Its identities go with it; their accounts stay (and can set a password by reset). */
     async delete(id: number): Promise<void> {
-      if (!(await deps.repo.deleteProvider(deps.db, id))) throw providerNotFound();
+      await deps.db.transaction().execute(async (tx) => {
+        const before = await requireProvider(deps.repo, tx, id);
+        if (!(await deps.repo.deleteProvider(tx, id))) throw providerNotFound();
+        await deps.audit.record(tx, {
+          action: 'sso-provider.deleted',
+          target: auditTarget(before),
+          changes: diffFields(audited(before), {}, SECRET),
+        });
+      });
       deps.relyingParty.forget(id);
     },
 

@@ -196,6 +196,16 @@ export function createUsageRepository(deps: { db: Db }) {
       };
     },
 
+    /** Sessions running now on every resource (metrics). */
+    async countActive(db: Db): Promise<number> {
+      const row = await db
+        .selectFrom('usage_sessions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('end_time', 'is', null)
+        .executeTakeFirst();
+      return readCount(row?.count);
+    },
+
     async listActive(db: Db): Promise<UsageSessionRecord[]> {
       const rows = await withUsers(db)
         .where('usage_sessions.end_time', 'is', null)

@@ -157,6 +157,11 @@ export function createUsageService(deps: {
     },
 
     /** Running sessions of all resources, for the overview's status chips. */
+    /** How many sessions run now, for the operator's metrics. */
+    runningCount(): Promise<number> {
+      return deps.repo.countActive(deps.db);
+    },
+
     async allActive(viewer: UserAccount): Promise<UsageSession[]> {
       return (await deps.repo.listActive(deps.db)).map((session) => presentForViewer(session, viewer));
     },

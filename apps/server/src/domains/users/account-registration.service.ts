@@ -1,10 +1,12 @@
 import type { CreateUserBody, Language } from '@toolpass/contracts';
+import { currentAuditActor } from '../../platform/audit/audit-actor.ts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { lookupKey, type UserAccount } from '../../platform/identity/user-account.ts';
 import type { OutgoingMail } from '../../platform/mail/mail-queue.ts';
 import { invalidTokenOrEmail, usernameOrEmailInUse } from './account-errors.ts';
+import { createdUserChanges } from './audit-user.ts';
 import type { AccountMailing } from './mail-tokens.ts';
 import { ALL_PERMISSIONS, NO_PERMISSIONS } from './permission-sets.ts';
 
@@ -60,6 +62,13 @@ export function createAccountRegistrationService(
             isEmailVerified: false,
             permissions: isFirst ? ALL_PERMISSIONS : NO_PERMISSIONS,
             now: deps.clock.now(),
+          });
+          // Signed out, the new account is its own author; a user manager's request names them.
+          await deps.audit.record(tx, {
+            ...(currentAuditActor() ? {} : { actor: { id: user.id, username: user.username } }),
+            action: 'user.created',
+            target: { type: 'user', id: user.id, name: user.username },
+            changes: createdUserChanges(user),
           });
           await deps.tokens.store(tx, user.id, 'verify-email', token);
           await deps.mailQueue.enqueue(tx, mail);

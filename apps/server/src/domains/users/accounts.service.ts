@@ -1,4 +1,5 @@
 import { type ListUsersQuery, Messages, type PermissionName } from '@toolpass/contracts';
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -7,6 +8,7 @@ import { forbidden } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { requireAccount } from './account-errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
+import { createdUserChanges } from './audit-user.ts';
 import { NO_PERMISSIONS } from './permission-sets.ts';
 import { ssoUsernameBase, ssoUsernameCandidates } from './sso-username.ts';
 
@@ -20,6 +22,7 @@ export function createAccountsService(deps: {
   clock: Clock;
   /** Every request looks up its auth session; sign-out, expiry sweeps and user changes are rare. */
   authSessionReads: ReadCache;
+  audit: AuditLog;
 }) {
   return {
     async findById(id: number, executor: Db = deps.db): Promise<UserAccount | undefined> {
@@ -78,7 +81,7 @@ export function createAccountsService(deps: {
       );
       let username = candidates.next().value as string;
       while (await deps.repo.isUsernameTaken(tx, username)) username = candidates.next().value as string;
-      return deps.repo.insert(tx, {
+      const user = await deps.repo.insert(tx, {
         username,
         email: person.email,
         passwordHash: null,
@@ -87,6 +90,14 @@ export function createAccountsService(deps: {
         externalIdentifier: person.externalIdentifier,
         now: deps.clock.now(),
       });
+      // The provider vouched for the person; they made their own account by signing on.
+      await deps.audit.record(tx, {
+        actor: { id: user.id, username: user.username },
+        action: 'user.created',
+        target: { type: 'user', id: user.id, name: user.username },
+        changes: createdUserChanges(user),
+      });
+      return user;
     },
 
     /** Shows a linked identity as the account's external identifier, unless it has one. */

@@ -1,3 +1,4 @@
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, type ScryptParams } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -5,6 +6,7 @@ import { badRequest } from '../../platform/http/errors.ts';
 import { lookupKey } from '../../platform/identity/user-account.ts';
 import { emailInUse, requireAccount } from './account-errors.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
+import { createdUserChanges } from './audit-user.ts';
 import { ALL_PERMISSIONS } from './permission-sets.ts';
 import type { UserPermissionsRepository } from './user-permissions.repository.ts';
 
@@ -14,6 +16,7 @@ export function createAdministratorsService(deps: {
   repo: AccountsRepository;
   permissions: UserPermissionsRepository;
   clock: Clock;
+  audit: AuditLog;
   scrypt?: ScryptParams | undefined;
 }) {
   return {
@@ -37,7 +40,18 @@ export function createAdministratorsService(deps: {
           }
           if (passwordHash) await deps.repo.updatePasswordHash(tx, existing.id, passwordHash, now);
           await deps.permissions.setAllPermissionsAndVerify(tx, existing.id, now);
-          return { created: false, user: await requireAccount(deps.repo, tx, existing.id) };
+          const user = await requireAccount(deps.repo, tx, existing.id);
+          // The shell is the system: nobody signed in made the change.
+          await deps.audit.record(tx, {
+            actor: null,
+            action: 'user.promoted',
+            target: { type: 'user', id: user.id, name: user.username },
+            changes: diffFields(
+              { email: existing.email, ...existing.permissions },
+              { email: user.email, ...user.permissions },
+            ),
+          });
+          return { created: false, user };
         }
         if (!input.email || !passwordHash) {
           throw badRequest('A new administrator needs --email and --password.');
@@ -50,6 +64,12 @@ export function createAdministratorsService(deps: {
           isEmailVerified: true,
           permissions: ALL_PERMISSIONS,
           now,
+        });
+        await deps.audit.record(tx, {
+          actor: null,
+          action: 'user.created',
+          target: { type: 'user', id: user.id, name: user.username },
+          changes: createdUserChanges(user),
         });
         return { created: true, user };
       });

@@ -1,4 +1,5 @@
 import { Messages } from '@toolpass/contracts';
+import { diffFields } from '../../platform/audit/audit-log.ts';
 import { newToken } from '../../platform/crypto/tokens.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -114,10 +115,15 @@ export function createEmailChangeService(deps: AccountMailing & { authSessions: 
     async adminChangeEmail(userId: number, newEmail: string): Promise<UserAccount> {
       return refusingTakenEmail(() =>
         deps.db.transaction().execute(async (tx) => {
-          await requireAccount(deps.repo, tx, userId);
+          const before = await requireAccount(deps.repo, tx, userId);
           if (await deps.repo.isEmailTaken(tx, newEmail, userId)) throw emailInUse();
           const user = await deps.repo.updateEmail(tx, userId, newEmail, deps.clock.now());
           if (!user) throw userNotFound();
+          await deps.audit.record(tx, {
+            action: 'user.email-changed',
+            target: { type: 'user', id: user.id, name: user.username },
+            changes: diffFields({ email: before.email }, { email: user.email }),
+          });
           return user;
         }),
       );

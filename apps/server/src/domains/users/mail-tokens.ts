@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { hashToken } from '../../platform/crypto/tokens.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -83,6 +84,7 @@ export type MailTokens = ReturnType<typeof createMailTokens>;
 /** What each service that mails an account a link is built from. */
 export type AccountMailing = {
   db: Db;
+  audit: AuditLog;
   repo: AccountsRepository;
   tokens: MailTokens;
   clock: Clock;

@@ -4,6 +4,7 @@ import {
   type SystemPermissions,
   type UpdatePermissionsBody,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -18,7 +19,24 @@ export function createUserPermissionsService(deps: {
   repo: UserPermissionsRepository;
   accounts: Pick<AccountsRepository, 'findById'>;
   clock: Clock;
+  audit: AuditLog;
 }) {
+  /** Changes one user's permissions and records what changed, in the caller's transaction. */
+  async function update(tx: Db, id: number, permissions: UpdatePermissionsBody): Promise<UserAccount> {
+    const before = await deps.accounts.findById(tx, id);
+    const user = before && (await deps.repo.updatePermissions(tx, id, permissions, deps.clock.now()));
+    if (!before || !user) throw userNotFound();
+    const changes = diffFields(before.permissions, user.permissions);
+    if (Object.keys(changes).length > 0) {
+      await deps.audit.record(tx, {
+        action: 'user.permissions-changed',
+        target: { type: 'user', id, name: user.username },
+        changes,
+      });
+    }
+    return user;
+  }
+
   /** Some account must keep canManageUsers, or nobody could ever grant it again. */
   async function ensureSomeoneManagesUsers(tx: Db) {
     if ((await deps.repo.countWithPermission(tx, 'canManageUsers')) === 0) {
@@ -33,8 +51,7 @@ export function createUserPermissionsService(deps: {
 
     async updatePermissions(id: number, permissions: UpdatePermissionsBody): Promise<UserAccount> {
       return deps.db.transaction().execute(async (tx) => {
-        const user = await deps.repo.updatePermissions(tx, id, permissions, deps.clock.now());
-        if (!user) throw userNotFound();
+        const user = await update(tx, id, permissions);
         await ensureSomeoneManagesUsers(tx);
         return user;
       });
@@ -45,9 +62,7 @@ export function createUserPermissionsService(deps: {
       return deps.db.transaction().execute(async (tx) => {
         const updated: UserAccount[] = [];
         for (const { userId, permissions } of body.updates) {
-          const user = await deps.repo.updatePermissions(tx, userId, permissions, deps.clock.now());
-          if (!user) throw userNotFound();
-          updated.push(user);
+          updated.push(await update(tx, userId, permissions));
         }
         await ensureSomeoneManagesUsers(tx);
         return updated;

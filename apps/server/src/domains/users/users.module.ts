@@ -1,3 +1,4 @@
+import type { AuditLog } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ScryptParams } from '../../platform/crypto/password.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -35,6 +36,7 @@ export function createUsersModule(deps: {
   authSessionReads: ReadCache;
   publicUrl: string;
   logger: Logger;
+  audit: AuditLog;
   scrypt?: ScryptParams;
 }) {
   const { db, clock, mailQueue, emailTemplates, authSessions, scrypt } = deps;
@@ -47,6 +49,7 @@ export function createUsersModule(deps: {
     mailQueue,
     publicUrl: deps.publicUrl,
   });
+  const { audit } = deps;
   const preferencesRepo = createUserPreferencesRepository();
   const mailing: AccountMailing = {
     db,
@@ -55,18 +58,26 @@ export function createUsersModule(deps: {
     clock,
     mailQueue,
     emailTemplates,
+    audit,
     languageOf: (userId) => preferencesRepo.findLanguage(db, userId),
   };
   const recovery = createAccountRecoveryService({ ...mailing, authSessions, logger: deps.logger, scrypt });
 
   return {
-    accounts: createAccountsService({ db, repo, clock, authSessionReads: deps.authSessionReads }),
+    accounts: createAccountsService({ db, repo, clock, authSessionReads: deps.authSessionReads, audit }),
     registration: createAccountRegistrationService({ ...mailing, scrypt }),
     recovery,
     emailChange: createEmailChangeService({ ...mailing, authSessions }),
-    permissions: createUserPermissionsService({ db, repo: permissionsRepo, accounts: repo, clock }),
+    permissions: createUserPermissionsService({ db, repo: permissionsRepo, accounts: repo, clock, audit }),
     preferences: createUserPreferencesService({ db, repo: preferencesRepo, clock }),
-    administrators: createAdministratorsService({ db, repo, permissions: permissionsRepo, clock, scrypt }),
+    administrators: createAdministratorsService({
+      db,
+      repo,
+      permissions: permissionsRepo,
+      clock,
+      audit,
+      scrypt,
+    }),
     /** Waits for work started after an answer (reset requests); called when the app closes. */
     settle: () => recovery.settle(),
     /** Housekeeping: mail tokens that can no longer be used. */

@@ -10,6 +10,7 @@ import {
   type WebhookTestResult,
   type WebhookWithSecret,
 } from '@toolpass/contracts';
+import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -46,6 +47,18 @@ function present(webhook: StoredWebhook): Webhook {
   return { ...shown, ...shownHeaders(headers) };
 }
 
+/** A webhook as the audit log compares it: the secret and credential header values as "changed". */
+function audited(webhook: StoredWebhook) {
+  const { id: _id, ...shown } = present(webhook);
+  return { ...shown, secret: webhook.secretSealed, credentialHeaderValues: webhook.headers };
+}
+const AUDIT_SECRETS = { secret: ['secret', 'credentialHeaderValues'] };
+const auditTarget = (webhook: StoredWebhook) => ({
+  type: 'webhook' as const,
+  id: webhook.id,
+  name: webhook.name,
+});
+
 /** A webhook ready to sign with: its settings and its secret in clear. */
 export type DeliverableWebhook = Omit<Webhook, 'credentialHeaders'> & { secret: string };
 
@@ -68,6 +81,7 @@ export function createWebhooksService(deps: {
   send: WebhookSender;
   clock: Clock;
   outbound: OutboundPolicy;
+  audit: AuditLog;
 }) {
   const checkAddress = (url: string) => refuseUnlessAllowed(deps.outbound.checkUrl(url), 'url');
 
@@ -84,6 +98,12 @@ export function createWebhooksService(deps: {
   }
 
   /** Keeps the webhook's subscriptions in step with its settings, in the transaction that wrote them. */
+  async function recordUpdate(tx: Db, before: StoredWebhook, after: StoredWebhook): Promise<void> {
+    const changes = diffFields(audited(before), audited(after), AUDIT_SECRETS);
+    if (Object.keys(changes).length > 0)
+      await deps.audit.record(tx, { action: 'webhook.updated', target: auditTarget(after), changes });
+  }
+
   async function subscribe(tx: Db, webhook: StoredWebhook): Promise<StoredWebhook> {
     await deps.subscriptions.replace(tx, webhookTarget(webhook.id), webhookSubscriptions(webhook));
     return webhook;
@@ -129,6 +149,11 @@ export function createWebhooksService(deps: {
             },
             deps.clock.now(),
           );
+          await deps.audit.record(tx, {
+            action: 'webhook.created',
+            target: auditTarget(inserted),
+            changes: diffFields({}, audited(inserted), AUDIT_SECRETS),
+          });
           return subscribe(tx, inserted);
         });
         return { ...present(webhook), secret };
@@ -154,6 +179,7 @@ export function createWebhooksService(deps: {
             : undefined;
         const changes = { ...body, ...(headers ? { headers } : {}) };
         const written = await deps.repo.update(tx, resourceId, id, changes, deps.clock.now());
+        if (written) await recordUpdate(tx, stored, written);
         return written && subscribe(tx, written);
       });
       if (!updated) throw webhookNotFound();
@@ -162,7 +188,9 @@ export function createWebhooksService(deps: {
 
     async setActive(resourceId: number, id: number, active: boolean): Promise<Webhook> {
       const updated = await deps.db.transaction().execute(async (tx) => {
+        const stored = await deps.repo.find(tx, id, resourceId);
         const written = await deps.repo.update(tx, resourceId, id, { active }, deps.clock.now());
+        if (stored && written) await recordUpdate(tx, stored, written);
         return written && subscribe(tx, written);
       });
       if (!updated) throw webhookNotFound();
@@ -172,7 +200,13 @@ export function createWebhooksService(deps: {
     /** Its pending deliveries find it gone and end without sending. */
     async delete(resourceId: number, id: number): Promise<void> {
       await deps.db.transaction().execute(async (tx) => {
+        const stored = await requireWebhook(tx, resourceId, id);
         if (!(await deps.repo.delete(tx, resourceId, id))) throw webhookNotFound();
+        await deps.audit.record(tx, {
+          action: 'webhook.deleted',
+          target: auditTarget(stored),
+          changes: diffFields(audited(stored), {}, AUDIT_SECRETS),
+        });
         await deps.subscriptions.replace(tx, webhookTarget(id), []);
       });
     },
@@ -180,13 +214,18 @@ export function createWebhooksService(deps: {
     /** A new secret replaces the old at once: requests signed from now on verify only with it. */
     async regenerateSecret(resourceId: number, id: number): Promise<WebhookWithSecret> {
       const secret = newSecret();
-      const updated = await deps.repo.update(
-        deps.db,
-        resourceId,
-        id,
-        { secretSealed: deps.secrets.seal(secret) },
-        deps.clock.now(),
-      );
+      const updated = await deps.db.transaction().execute(async (tx) => {
+        const stored = await deps.repo.find(tx, id, resourceId);
+        const written = await deps.repo.update(
+          tx,
+          resourceId,
+          id,
+          { secretSealed: deps.secrets.seal(secret) },
+          deps.clock.now(),
+        );
+        if (stored && written) await recordUpdate(tx, stored, written);
+        return written;
+      });
       if (!updated) throw webhookNotFound();
       return { ...present(updated), secret };
     },

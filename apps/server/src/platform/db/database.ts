@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { backup, DatabaseSync } from 'node:sqlite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type Pg from 'pg';
 import { makePrivate, prepareDataDir } from '../data-dir.ts';
@@ -33,6 +33,13 @@ export type DatabaseHandle = {
    * see every write; on PostgreSQL other instances write too.
    */
   changes?: ChangeCounter;
+  /**
+   * SQLite only: a consistent copy of the database into a new file while it is in use (SQLite's
+   * online backup on this connection, so writes go on and land in the copy or after it).
+   */
+  snapshot?: (file: string) => Promise<number>;
+  /** PostgreSQL only: the connection pool's connections now (metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -92,6 +99,7 @@ export function openSqlite(dataDir: string): DatabaseHandle {
     dialect: 'sqlite',
     location: file,
     changes: dialect.driver,
+    snapshot: (target) => backup(database, target),
     close: () => db.destroy(),
   };
 }
@@ -120,6 +128,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     listen: (channel, onNotification, onError) =>
       listenToChannel({ connectionString, channel, onNotification, onError }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -17,6 +17,7 @@ import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts'
 import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subscriptions.ts';
 import { emailTemplateLanguagesMigration } from './migrations/0016-email-template-languages.ts';
 import { pluginsMigration } from './migrations/0018-plugins.ts';
+import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
@@ -39,6 +40,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0015-delivery-subscriptions': deliverySubscriptionsMigration(),
     '0016-email-template-languages': emailTemplateLanguagesMigration(dialect),
     '0018-plugins': pluginsMigration(dialect),
+    '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
   };
 }
@@ -59,4 +61,16 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+}
+
+/** How many of this code's migrations the database has not run yet (readiness, restore). */
+export async function pendingMigrationCount(handle: DatabaseHandle): Promise<number> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const known = await new Migrator({ db: handle.db, provider }).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).length;
+}
+
+/** The names of this code's migrations in order: a backup's schema version is one of them. */
+export function knownMigrationNames(dialect: Dialect): string[] {
+  return Object.keys(migrations(dialect)).sort();
 }

@@ -319,6 +319,19 @@ export type HousekeepingRunsTable = {
   due_at: Timestamp;
 };
 
+/** One administrative change (issue 32); `changes` is JSON text of field → { before, after }. */
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_name: string;
+  changes: string;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -347,6 +360,7 @@ export type Database = {
   reader_resources: ReaderResourcesTable;
   nfc_cards: NfcCardsTable;
   housekeeping_runs: HousekeepingRunsTable;
+  audit_log: AuditLogTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

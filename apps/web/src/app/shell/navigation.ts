@@ -1,4 +1,6 @@
+import { AUDIT_LOG_PERMISSIONS, type PermissionName } from '@toolpass/contracts';
 import type { ComponentType, SVGProps } from 'react';
+import { HistoryIcon } from '../../components/history-icon.tsx';
 import {
   DownloadIcon,
   KeyIcon,
@@ -16,6 +18,8 @@ export type NavItem = {
   labelKey: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   access: RouteAccess;
+  /** Shown only to holders of at least one of these permissions, on top of `access`. */
+  anyOf?: readonly PermissionName[];
 };
 
 /** A sidebar group; the default group has no heading. */
@@ -77,6 +81,13 @@ export const NAVIGATION: NavGroup[] = [
         labelKey: 'nav.csvExport',
         icon: DownloadIcon,
         access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/audit-log',
+        labelKey: 'nav.auditLog',
+        icon: HistoryIcon,
+        access: 'login',
+        anyOf: AUDIT_LOG_PERMISSIONS,
       },
     ],
   },

@@ -14,7 +14,11 @@ export function SidebarNavigation({ user }: { user: User }) {
   const { t } = useTranslation();
   const groups = NAVIGATION.map((group) => ({
     ...group,
-    items: group.items.filter((item) => hasAccess(user, item.access)),
+    items: group.items.filter(
+      (item) =>
+        hasAccess(user, item.access) &&
+        (item.anyOf === undefined || item.anyOf.some((permission) => user.systemPermissions[permission])),
+    ),
   })).filter((group) => group.items.length > 0);
 
   return (
