@@ -6,6 +6,7 @@ import license from 'rollup-plugin-license';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { dependenciesManifest } from './build/dependencies-manifest.ts';
+import { pluginHostModules } from './build/plugin-host-modules.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Where the chunks of esptool-js go, so the service worker's precache can leave them out. */
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    pluginHostModules(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',

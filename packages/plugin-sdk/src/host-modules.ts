@@ -1,0 +1,55 @@
+/**
+ * The modules a plugin shares with the host instead of bundling its own copy: one React (hooks and
+ * context break with two), one router (links and params), one HeroUI (theme) and one query client.
+ * The host's index.html carries an import map from each specifier to a small module under
+ * /plugin-host/ that re-exports the host's instance from {@link PLUGIN_HOST_GLOBAL}.
+ */
+export const HOST_MODULES = {
+  react: 'react',
+  'react-dom': 'react-dom',
+  'react/jsx-runtime': 'react-jsx-runtime',
+  'react-router': 'react-router',
+  '@heroui/react': 'heroui-react',
+  '@tanstack/react-query': 'tanstack-react-query',
+  '@toolpass/plugin-sdk': 'toolpass-plugin-sdk',
+} as const;
+
+export type HostModuleSpecifier = keyof typeof HOST_MODULES;
+
+/** Where the host keeps its module instances (set before the first plugin is imported). */
+export const PLUGIN_HOST_GLOBAL = '__toolpassPluginHost';
+
+/** The URL path of the module that stands in for a specifier. */
+export function hostModulePath(specifier: HostModuleSpecifier): string {
+  return `/plugin-host/${HOST_MODULES[specifier]}.js`;
+}
+
+/** The import map's JSON, written once so the page and its content-security-policy hash agree. */
+export function hostImportMap(): string {
+  const imports = Object.fromEntries(
+    (Object.keys(HOST_MODULES) as HostModuleSpecifier[]).map((specifier) => [
+      specifier,
+      hostModulePath(specifier),
+    ]),
+  );
+  return JSON.stringify({ imports });
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The source of a stand-in module: it reads the host's instance from the global and re-exports
+ * the given names (an ES module's exports must be listed when it is written, so the build lists
+ * them from the real package).
+ */
+export function hostModuleSource(specifier: HostModuleSpecifier, exportNames: readonly string[]): string {
+  const names = [...new Set(exportNames)].filter((name) => name !== 'default' && IDENTIFIER.test(name)).sort();
+  const lines = [
+    `const host = globalThis[${JSON.stringify(PLUGIN_HOST_GLOBAL)}];`,
+    `const instance = host && host[${JSON.stringify(specifier)}];`,
+    `if (!instance) throw new Error(${JSON.stringify(`The Toolpass host has not shared ${specifier} with plugins`)});`,
+    'export default instance.default ?? instance;',
+  ];
+  if (names.length > 0) lines.push(`export const { ${names.join(', ')} } = instance;`);
+  return `${lines.join('\n')}\n`;
+}
