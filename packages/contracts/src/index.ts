@@ -9,6 +9,8 @@ export * from './introductions.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './mqtt.ts';
+export * from './plugin-manifest.ts';
+export * from './plugins.ts';
 export * from './readers.ts';
 export * from './resource-groups.ts';
 export * from './resource-messages.ts';
