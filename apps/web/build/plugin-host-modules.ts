@@ -4,17 +4,23 @@ import {
   hostImportMap,
   hostModulePath,
   hostModuleSource,
+  SHARED_EXPORTS,
 } from '@toolpass/plugin-sdk/host-modules';
 import type { Plugin } from 'vite';
 
 const SPECIFIERS = Object.keys(HOST_MODULES) as HostModuleSpecifier[];
 
-/** The export names of each shared package, read from the package itself in Node. */
+/** The chosen export names, or every export of a package shared whole (read from it in Node). */
+async function exportNames(specifier: HostModuleSpecifier): Promise<readonly string[]> {
+  if (specifier in SHARED_EXPORTS) return SHARED_EXPORTS[specifier as keyof typeof SHARED_EXPORTS];
+  const namespace: Record<string, unknown> = await import(specifier);
+  return Object.keys(namespace);
+}
+
 async function readSources(): Promise<Map<string, string>> {
   const sources = new Map<string, string>();
   for (const specifier of SPECIFIERS) {
-    const namespace: Record<string, unknown> = await import(specifier);
-    sources.set(hostModulePath(specifier), hostModuleSource(specifier, Object.keys(namespace)));
+    sources.set(hostModulePath(specifier), hostModuleSource(specifier, await exportNames(specifier)));
   }
   return sources;
 }

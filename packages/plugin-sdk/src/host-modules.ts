@@ -16,6 +16,90 @@ export const HOST_MODULES = {
 
 export type HostModuleSpecifier = keyof typeof HOST_MODULES;
 
+/**
+ * What plugins get of the ES packages: a chosen set, not the whole package. Sharing a whole
+ * package would keep every export of it in the app's own bundle (a bundler drops only what
+ * nobody imports), about 80 KB more JavaScript on the sign-in screen. React, React DOM and the
+ * JSX runtime are CommonJS and whole anyway, and the SDK is small: those are shared in full.
+ * Importing a name outside these lists fails the plugin's load, and the host skips it.
+ */
+export const SHARED_EXPORTS = {
+  'react-router': [
+    'Link',
+    'NavLink',
+    'Navigate',
+    'Outlet',
+    'createSearchParams',
+    'generatePath',
+    'matchPath',
+    'useHref',
+    'useInRouterContext',
+    'useLocation',
+    'useMatch',
+    'useNavigate',
+    'useParams',
+    'useResolvedPath',
+    'useSearchParams',
+  ],
+  '@tanstack/react-query': [
+    'infiniteQueryOptions',
+    'keepPreviousData',
+    'mutationOptions',
+    'queryOptions',
+    'skipToken',
+    'useInfiniteQuery',
+    'useIsFetching',
+    'useIsMutating',
+    'useMutation',
+    'useQueries',
+    'useQuery',
+    'useQueryClient',
+    'useSuspenseQuery',
+  ],
+  '@heroui/react': [
+    'Alert',
+    'AlertDialog',
+    'Avatar',
+    'Badge',
+    'Button',
+    'Card',
+    'Checkbox',
+    'Chip',
+    'CloseButton',
+    'Description',
+    'EmptyState',
+    'FieldError',
+    'Fieldset',
+    'Form',
+    'Input',
+    'Label',
+    'Link',
+    'ListBox',
+    'Meter',
+    'Modal',
+    'Popover',
+    'ProgressBar',
+    'Radio',
+    'RadioGroup',
+    'Select',
+    'Separator',
+    'Skeleton',
+    'Spinner',
+    'Surface',
+    'Switch',
+    'Table',
+    'Tabs',
+    'TextArea',
+    'TextField',
+    'Tooltip',
+    'buttonVariants',
+    'linkVariants',
+    'toast',
+  ],
+} as const satisfies Partial<Record<HostModuleSpecifier, readonly string[]>>;
+
+export type SharedExportName<S extends keyof typeof SHARED_EXPORTS> = (typeof SHARED_EXPORTS)[S][number];
+
 /** Where the host keeps its module instances (set before the first plugin is imported). */
 export const PLUGIN_HOST_GLOBAL = '__toolpassPluginHost';
 
@@ -43,7 +127,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * them from the real package).
  */
 export function hostModuleSource(specifier: HostModuleSpecifier, exportNames: readonly string[]): string {
-  const names = [...new Set(exportNames)].filter((name) => name !== 'default' && IDENTIFIER.test(name)).sort();
+  const names = [...new Set(exportNames)]
+    .filter((name) => name !== 'default' && IDENTIFIER.test(name))
+    .sort();
   const lines = [
     `const host = globalThis[${JSON.stringify(PLUGIN_HOST_GLOBAL)}];`,
     `const instance = host && host[${JSON.stringify(specifier)}];`,

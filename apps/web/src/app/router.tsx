@@ -35,7 +35,9 @@ const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
-const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
+// Unknown paths may be a plugin's page; that page falls back to "not found".
+const PluginRoutePage = lazy(() => import('../pages/plugin-route-page.tsx'));
+const PluginsPage = lazy(() => import('../pages/plugins-page.tsx'));
 
 const publicRoute = { access: 'public' } satisfies RouteHandle;
 const signedIn = { access: 'login' } satisfies RouteHandle;
@@ -60,6 +62,8 @@ const manageCsvExport = {
 } satisfies RouteHandle;
 
 /** Spec 02 §2: the SSO providers, FABReader and email templates send others to /. */
+/** Spec 02 §2: the plugins page shows others the access-denied element. */
+const systemConfiguration = { access: ROUTE_ACCESS.manageSystemConfiguration } satisfies RouteHandle;
 const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
@@ -128,7 +132,8 @@ export const router = createBrowserRouter([
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },
           { path: 'dependencies', element: <DependenciesPage />, handle: publicRoute },
           { path: 'docs/webhooks', element: <WebhookDocsPage />, handle: publicRoute },
-          { path: '*', element: <NotFoundPage />, handle: signedIn },
+          { path: 'plugins', element: <PluginsPage />, handle: systemConfiguration },
+          { path: '*', element: <PluginRoutePage />, handle: signedIn },
         ],
       },
     ],

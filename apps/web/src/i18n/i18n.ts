@@ -21,6 +21,7 @@ export const FEATURE_NAMESPACES = [
   'sso-providers',
   'email-templates',
   'readers',
+  'plugins',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

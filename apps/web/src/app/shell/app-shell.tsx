@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MainContent, SkipLink } from '../../components/skip-link.tsx';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
+import { usePluginLoading } from '../../features/plugins/loading/use-plugin-loading.ts';
 import { useSignedInUser } from '../../sign-in/sign-in-context.tsx';
 import { MobileHeader } from './mobile-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -17,6 +18,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   const { pathname } = useLocation();
   useAccountLanguage();
+  usePluginLoading();
 
   // Following a link on a small screen closes the sidebar again.
   useEffect(() => {
