@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogControll
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerWebSocketOptions } from './adapters/readers/reader-socket-options.ts';
 import type { AppDeps } from './app/app-deps.ts';
+import { APP_VERSION } from './app/app-version.ts';
 import { registerLifecycle } from './app/lifecycle.ts';
 import { registerRoutes } from './app/routes.ts';
 import { createServices } from './app/services.ts';
@@ -19,7 +20,8 @@ import { registerWebApp } from './platform/http/web-app.ts';
 export type { AppDeps } from './app/app-deps.ts';
 export { createServices, type Services } from './app/services.ts';
 
-export const APP_VERSION = '0.1.0';
+export { APP_VERSION };
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**

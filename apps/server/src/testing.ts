@@ -18,4 +18,5 @@ export type { EventProbe } from './platform/jobs/probe-target.ts';
 export { createLogger } from './platform/logging/logger.ts';
 export { sharedBroker, subscribe } from './test/mqtt-broker.ts';
 export { type OidcTestProvider, startOidcProvider } from './test/oidc-provider.ts';
+export { folderEntries, type ZipEntry, zipEntries, zipPluginFolder } from './test/plugin-zip.ts';
 export { type CapturedMail as CapturedSmtpMail, startSmtpCapture } from './test/smtp-capture.ts';

@@ -9,6 +9,19 @@ export const PluginMessages = {
   notFound: 'Plugin not found',
   fileNotFound: 'File not found',
   pluginsOff: 'Plugins are turned off on this server (PLUGINS=off).',
+  notAZip: 'The file is not a valid .zip archive.',
+  noManifest: 'The package has no manifest.json at its root.',
+  invalidManifest: 'The manifest.json of the package is invalid.',
+  incompatible: (range: string, version: string) =>
+    `The plugin needs Toolpass ${range}; this server runs ${version}.`,
+  unsafeEntry: (entry: string) =>
+    `The package holds an entry that is not a plain file or folder inside it: ${entry}`,
+  duplicateEntry: (entry: string) => `The package holds the entry ${entry} twice.`,
+  tooManyEntries: 'The package holds more than 5,000 entries.',
+  tooLarge: 'The package unpacks to more than 50 MB.',
+  missingEntryPoint: (entry: string) =>
+    `The manifest names an entry point the package does not hold: ${entry}`,
+  fileMissing: 'Expected the plugin package in the form field "pluginZip".',
 } as const;
 
 /** The multipart field that carries the package (spec 02 §7). */

@@ -27,6 +27,8 @@ export type AppDeps = {
   jobLeaseMs?: number;
   /** How often idle job runners look for due jobs (default 1 s). */
   jobPollMs?: number;
+  /** How often an instance looks for plugins installed or removed through another (default 2 s). */
+  pluginPollMs?: number;
   /** The reader protocol's timeouts (the readers design), shortened by tests. */
   readerTimings?: Partial<ReaderTimings & ReaderSocketTimings & { cardWaitTimeoutMs: number }>;
   /** How integrations' host names resolve (tests: names that move); the system's resolver if unset. */

@@ -6,6 +6,10 @@ import { createWebhookSender } from '../adapters/webhooks/webhook-request.ts';
 import { createWebhookTarget } from '../adapters/webhooks/webhook-target.ts';
 import { createMqttRepository } from '../domains/mqtt/mqtt.repository.ts';
 import { createMqttDeliveryLookup } from '../domains/mqtt/mqtt-delivery-lookup.ts';
+import { createPluginEventTarget } from '../domains/plugins/plugin-event-target.ts';
+import { createPluginFolders } from '../domains/plugins/plugin-folders.ts';
+import { createPluginsRepository } from '../domains/plugins/plugins.repository.ts';
+import { createPluginsService } from '../domains/plugins/plugins.service.ts';
 import { createWebhooksRepository } from '../domains/webhooks/webhooks.repository.ts';
 import { createWebhooksService, type ResourceLookup } from '../domains/webhooks/webhooks.service.ts';
 import type { Clock } from '../platform/clock.ts';
@@ -20,11 +24,12 @@ import { createMailTarget } from '../platform/mail/mail-target.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
 import type { OutboundPolicy } from '../platform/net/outbound-policy.ts';
 import type { AppDeps } from './app-deps.ts';
+import { APP_VERSION } from './app-version.ts';
 
 /**
  * The event pipeline (architecture §Events, decision 18) with its durable target kinds (mail,
- * MQTT, webhooks, and the probes of tests and benches) and its live consumer (the SSE hub), and
- * the services that own targets: webhooks here; the MQTT service reads resources, so
+ * MQTT, webhooks, plugins, and the probes of tests and benches) and its live consumer (the SSE
+ * hub), and the services that own targets: webhooks and plugins here; the MQTT service reads resources, so
  * `createServices` makes it from the parts answered here.
  */
 export function createDeliveries(
@@ -66,6 +71,19 @@ export function createDeliveries(
   const mqttLookup = createMqttDeliveryLookup({ db, repo: mqttRepo, passwords: mqttPasswords });
   const mqttConnections = createMqttConnectionPool({ logger: deps.logger, outbound });
 
+  // Plugins (decision 20): their event subscriptions are a kind of durable target.
+  const plugins = createPluginsService({
+    db,
+    repo: createPluginsRepository(),
+    folders: createPluginFolders(deps.config.dataDir),
+    subscriptions,
+    clock,
+    logger: deps.logger,
+    appVersion: APP_VERSION,
+    enabled: deps.config.plugins,
+    ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
+  });
+
   const kinds: DeliveryTargetKind[] = [
     createMailTarget({ transport: mailTransport }),
     createMqttTarget({
@@ -76,6 +94,7 @@ export function createDeliveries(
       logger: deps.logger,
     }),
     createWebhookTarget({ webhooks, send: sendWebhookRequest, now }),
+    createPluginEventTarget({ handlers: plugins.eventHandlers, isInstalled: plugins.isInstalled }),
   ];
   if (deps.eventConsumers?.length) kinds.push(createProbeTargets(deps.eventConsumers));
 
@@ -102,6 +121,7 @@ export function createDeliveries(
     mailTransport,
     mailQueue: createMailQueue({ pipeline }),
     webhooks,
+    plugins,
     mqttRepo,
     mqttPasswords,
     mqttLookup,

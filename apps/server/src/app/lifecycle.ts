@@ -17,6 +17,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
   let housekeeping: ReturnType<typeof startHousekeeping> | undefined;
   app.addHook('onReady', async () => {
     await pipeline.fanout.start();
+    // Before the runner: the jobs of plugin subscriptions find their plugin loaded.
+    await services.plugins.start();
     pipeline.runner.start();
     housekeeping = startHousekeeping(
       {
@@ -36,6 +38,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
     await services.users.settle();
     await services.emailTemplates.close();
     await pipeline.runner.stop();
+    // After the runner: no delivery is under way in a plugin that deactivates.
+    await services.plugins.stop();
     // After the runner: deliveries under way got their grace period to finish publishing.
     await services.mqttConnections.close();
     await pipeline.fanout.stop();

@@ -9,6 +9,7 @@ import { introducersRoutes } from '../domains/introductions/introducers.routes.t
 import { introductionsRoutes } from '../domains/introductions/introductions.routes.ts';
 import { mqttConfigurationsRoutes } from '../domains/mqtt/mqtt-configurations.routes.ts';
 import { mqttServersRoutes } from '../domains/mqtt/mqtt-servers.routes.ts';
+import { pluginsRoutes } from '../domains/plugins/plugins.routes.ts';
 import { firmwareRoutes } from '../domains/readers/firmware.routes.ts';
 import { readersRoutes } from '../domains/readers/readers.routes.ts';
 import { resourceGroupsRoutes } from '../domains/resources/resource-groups.routes.ts';
@@ -53,6 +54,7 @@ export async function registerRoutes(
   await app.register(emailTemplatesRoutes({ emailTemplates: services.emailTemplates }));
   await app.register(mqttServersRoutes({ mqtt: services.mqtt }));
   await app.register(mqttConfigurationsRoutes({ mqtt: services.mqtt }));
+  await app.register(pluginsRoutes({ plugins: services.plugins }));
   await app.register(
     resourceEventsRoutes({
       hub: services.resourceEventHub,

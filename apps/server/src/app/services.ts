@@ -261,6 +261,7 @@ export function createServices(deps: AppDeps) {
     usage,
     analytics,
     webhooks: deliveries.webhooks,
+    plugins: deliveries.plugins,
     mqtt,
     mqttConnections: deliveries.mqttConnections,
     readerConnections,

@@ -26,7 +26,14 @@ describe('loadConfig', () => {
         names: [],
         suffixes: [],
       },
+      plugins: true,
     });
+  });
+
+  it('reads PLUGINS=off as plugins turned off, and refuses another value', () => {
+    expect(loadConfig({ PLUGINS: 'off' }).plugins).toBe(false);
+    expect(loadConfig({ PLUGINS: 'on' }).plugins).toBe(true);
+    expect(() => loadConfig({ PLUGINS: 'maybe' })).toThrow('PLUGINS: must be on or off');
   });
 
   it('reads ALLOWED_INTEGRATION_HOSTS as keywords, CIDR ranges and host names', () => {

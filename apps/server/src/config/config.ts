@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   // What readers' displays speak (the readers design); the browser follows each member's own.
   DEFAULT_LANGUAGE: LanguageSchema.default('en'),
   ALLOWED_INTEGRATION_HOSTS: AllowedHostsSchema.default(parseAllowedHosts('external').hosts),
+  // Plugins run with the server's rights (decision 20): "off" loads none and refuses installs.
+  PLUGINS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 export type Config = {
@@ -102,6 +104,8 @@ export type Config = {
   defaultLanguage: Language;
   /** Which addresses webhooks, MQTT servers and SSO providers may have (ALLOWED_INTEGRATION_HOSTS). */
   allowedIntegrationHosts: AllowedHosts;
+  /** PLUGINS: whether installed plugins are loaded and new ones may be installed. */
+  plugins: boolean;
 };
 
 export class ConfigError extends Error {
@@ -140,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttMaxMessageAgeHours: value.MQTT_MAX_MESSAGE_AGE_HOURS,
     defaultLanguage: value.DEFAULT_LANGUAGE,
     allowedIntegrationHosts: value.ALLOWED_INTEGRATION_HOSTS,
+    plugins: value.PLUGINS === 'on',
   };
 }
 

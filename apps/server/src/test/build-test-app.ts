@@ -49,6 +49,7 @@ export function testAppConfig(
     // The default (public addresses) and loopback: the receivers, brokers and providers of the
     // tests listen on 127.0.0.1. Tests of the allow list itself set their own.
     allowedIntegrationHosts: parseAllowedHosts('external,loopback').hosts,
+    plugins: true,
   };
 }
 

@@ -150,6 +150,33 @@ export type DeliverySubscriptionsTable = {
   target_id: string;
 };
 
+/** What a target wants of every resource, present and future (migration 0018). */
+export type DeliverySubscriptionsEveryResourceTable = {
+  event_type: string;
+  target_kind: string;
+  target_id: string;
+};
+
+export type PluginsTable = {
+  id: Generated<number>;
+  name: string;
+  version: string;
+  description: string | null;
+  /** The manifest as JSON text. */
+  manifest: string;
+  /** The uploaded .zip; SQLite answers a Uint8Array, PostgreSQL a Buffer. */
+  package: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  revision: number;
+  installed_at: Timestamp;
+};
+
+export type PluginKvTable = {
+  plugin_id: number;
+  key: string;
+  /** JSON text. */
+  value: string;
+};
+
 export type WebhookMethodColumn = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type WebhooksTable = {
@@ -298,6 +325,9 @@ export type Database = {
   outbox_events: OutboxEventsTable;
   delivery_jobs: DeliveryJobsTable;
   delivery_subscriptions: DeliverySubscriptionsTable;
+  delivery_subscriptions_every_resource: DeliverySubscriptionsEveryResourceTable;
+  plugins: PluginsTable;
+  plugin_kv: PluginKvTable;
   mqtt_servers: MqttServersTable;
   mqtt_configurations: MqttConfigurationsTable;
   webhooks: WebhooksTable;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusable-query.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,7 +12,8 @@ export type Subscribers = Map<string, TargetRef[]>;
 
 export const subscriptionKey = (resourceId: number, eventType: string) => `${resourceId}\u0000${eventType}`;
 
-type Row = { resource_id: number; event_type: string; target_kind: string; target_id: string };
+/** `resource_id` null: a row of `delivery_subscriptions_every_resource`, which wants every resource. */
+type Row = { resource_id: number | null; event_type: string; target_kind: string; target_id: string };
 
 /**
  * The only SQL of `delivery_subscriptions` (decision 18): the rows targets register in the
@@ -30,7 +32,14 @@ export function createDeliverySubscriptions() {
           .selectFrom('delivery_subscriptions')
           .select(['resource_id', 'event_type', 'target_kind', 'target_id'])
           .where('resource_id', '=', p.resourceId)
-          .where('event_type', '=', p.eventType),
+          .where('event_type', '=', p.eventType)
+          // The same look-up answers the targets that want every resource: no second round trip.
+          .unionAll((eb) =>
+            eb
+              .selectFrom('delivery_subscriptions_every_resource')
+              .select([sql<number>`null`.as('resource_id'), 'event_type', 'target_kind', 'target_id'])
+              .where('event_type', '=', p.eventType),
+          ),
     );
   }
 
@@ -60,6 +69,29 @@ export function createDeliverySubscriptions() {
         .execute();
     },
 
+    /**
+     * Sets the event types one target wants of every resource, present and future (a plugin's
+     * subscription), replacing what it had; an empty list removes them.
+     */
+    async replaceEveryResource(tx: Db, target: TargetRef, eventTypes: string[]): Promise<void> {
+      await tx
+        .deleteFrom('delivery_subscriptions_every_resource')
+        .where('target_kind', '=', target.kind)
+        .where('target_id', '=', target.id)
+        .execute();
+      if (eventTypes.length === 0) return;
+      await tx
+        .insertInto('delivery_subscriptions_every_resource')
+        .values(
+          [...new Set(eventTypes)].map((eventType) => ({
+            event_type: eventType,
+            target_kind: target.kind,
+            target_id: target.id,
+          })),
+        )
+        .execute();
+    },
+
     /** The subscribers of these (resource, event type) pairs: one index look-up. */
     async subscribers(tx: Db, wanted: Subscription[]): Promise<Subscribers> {
       const found: Subscribers = new Map();
@@ -79,12 +111,27 @@ export function createDeliverySubscriptions() {
             .where('event_type', 'in', [...new Set(wanted.map((pair) => pair.eventType))])
             .execute()
         ).filter((row) => keys.has(subscriptionKey(row.resource_id, row.event_type)));
+        const everyResource = await tx
+          .selectFrom('delivery_subscriptions_every_resource')
+          .select(['event_type', 'target_kind', 'target_id'])
+          .where('event_type', 'in', [...new Set(wanted.map((pair) => pair.eventType))])
+          .execute();
+        rows.push(...everyResource.map((row) => ({ ...row, resource_id: null })));
       }
-      for (const row of rows) {
-        const key = subscriptionKey(row.resource_id, row.event_type);
+      const add = (key: string, row: Row) => {
         const list = found.get(key) ?? [];
         list.push({ kind: row.target_kind, id: row.target_id });
         found.set(key, list);
+      };
+      for (const row of rows) {
+        if (row.resource_id !== null) {
+          add(subscriptionKey(row.resource_id, row.event_type), row);
+          continue;
+        }
+        // A target of every resource receives each wanted pair of its event type, once.
+        for (const pair of new Set(wanted.map((one) => subscriptionKey(one.resourceId, one.eventType)))) {
+          if (pair.endsWith(`\u0000${row.event_type}`)) add(pair, row);
+        }
       }
       return found;
     },
@@ -94,4 +141,4 @@ export function createDeliverySubscriptions() {
 export type DeliverySubscriptions = ReturnType<typeof createDeliverySubscriptions>;
 
 /** What the owners of targets keep: their own rows, nothing else. */
-export type SubscriptionUpkeep = Pick<DeliverySubscriptions, 'replace'>;
+export type SubscriptionUpkeep = Pick<DeliverySubscriptions, 'replace' | 'replaceEveryResource'>;
