@@ -17,14 +17,14 @@ describe('host modules', () => {
       'module.exports',
       'Link',
     ]);
-    expect(source).toContain('export const { Link, useParams } = instance;');
+    expect(source).toContain('export const { Link, matchPath } = instance;');
     const link = () => 'a link';
-    const host = { 'react-router': { Link: link, useParams: () => ({ id: '7' }) } };
+    const host = { 'react-router': { Link: link, matchPath: () => ({ params: { id: '7' } }) } };
     Object.assign(globalThis, { [PLUGIN_HOST_GLOBAL]: host });
     try {
       const module = await import(`data:text/javascript,${encodeURIComponent(source)}`);
       expect(module.Link).toBe(link);
-      expect(module.useParams()).toEqual({ id: '7' });
+      expect(module.matchPath()).toEqual({ params: { id: '7' } });
       expect(module.default).toBe(host['react-router']);
     } finally {
       Reflect.deleteProperty(globalThis, PLUGIN_HOST_GLOBAL);
