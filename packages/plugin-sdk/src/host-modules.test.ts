@@ -11,7 +11,7 @@ describe('host modules', () => {
 
   it("writes a stand-in that re-exports the host's instance under each name", async () => {
     const source = hostModuleSource('react-router', [
-      'useParams',
+      'matchPath',
       'Link',
       'default',
       'module.exports',
