@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { useNeedsConnection } from '../../../lib/use-is-online.ts';
 import { useInstallPlugin } from '../api/use-plugin-mutations.ts';
-import { RELOAD_DELAY_SECONDS, useReloadSoon } from '../hooks/use-reload-soon.ts';
 import { pluginErrorDetail } from '../plugin-messages.ts';
+import { RELOAD_DELAY_SECONDS, reloadSoon } from '../reload-soon.ts';
 
 const isZipName = (name: string) => name.toLowerCase().endsWith('.zip');
 
@@ -17,7 +17,6 @@ export function PluginUploadForm() {
   const [file, setFile] = useState<File | undefined>();
   const [invalidFile, setInvalidFile] = useState(false);
   const install = useInstallPlugin();
-  const reloadSoon = useReloadSoon();
   const needsConnection = useNeedsConnection(install.isSuccess);
 
   const submit = (event: FormEvent) => {

@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useRemovePlugin } from '../api/use-plugin-mutations.ts';
-import { RELOAD_DELAY_SECONDS, useReloadSoon } from '../hooks/use-reload-soon.ts';
 import { pluginErrorDetail } from '../plugin-messages.ts';
+import { RELOAD_DELAY_SECONDS, reloadSoon } from '../reload-soon.ts';
 
 /** Removal with a confirmation (spec 02 §4); the page reloads once the plugin is gone. */
 export function RemovePluginButton({ plugin }: { plugin: Plugin }) {
   const { t } = useTranslation();
   const [isOpen, setOpen] = useState(false);
   const remove = useRemovePlugin();
-  const reloadSoon = useReloadSoon();
 
   const confirm = () =>
     remove.mutate(plugin.id, {
