@@ -6,7 +6,7 @@ import { Alert, Button, Card, Spinner } from '@heroui/react';
 import { useQuery } from '@tanstack/react-query';
 import { definePlugin, usePluginHost } from '@toolpass/plugin-sdk';
 import { jsx, jsxs } from 'react/jsx-runtime';
-import { Link, useMatch, useNavigate } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 
 const API = '/api/plugins/session-counter/api';
 
@@ -80,7 +80,7 @@ function SessionCounterPage() {
 /** /session-counter/:resourceId: one resource's count, opened from its page's extra action. */
 function ResourceSessionsPage() {
   const { t } = usePluginHost();
-  const match = useMatch('/session-counter/:resourceId');
+  const match = matchPath('/session-counter/:resourceId', useLocation().pathname);
   const resourceId = match?.params.resourceId ?? '';
   const counts = useCounts(`/sessions/${encodeURIComponent(resourceId)}`);
   return jsxs('div', {
