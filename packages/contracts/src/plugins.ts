@@ -32,6 +32,14 @@ export const PLUGIN_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 /** Spec 02 §4, §9: the plugins page reloads this long after an upload or a removal. */
 export const PLUGIN_RELOAD_DELAY_MS = 5_000;
 
+/** POST /api/plugins: a multipart/form-data body with the package in `pluginZip` (spec 02 §7). */
+export const UploadPluginFormSchema = z.object({
+  pluginZip: z
+    .file()
+    .max(PLUGIN_MAX_UNPACKED_BYTES + 1024 * 1024)
+    .describe('The plugin package: a .zip with manifest.json at its root'),
+});
+
 export const PluginStateSchema = z.enum(['loaded', 'failed']);
 export type PluginState = z.infer<typeof PluginStateSchema>;
 

@@ -106,3 +106,8 @@ export function folderSnapshot(folder: string): string[] {
   walk('');
   return found.sort();
 }
+
+/** A snapshot's entries with the package hash left out of folder names (`hello@1-3f2a…/` → `hello@1/`). */
+export function withoutPackageHashes(entries: string[]): string[] {
+  return entries.map((entry) => entry.replace(/^([a-z0-9-]+@\d+)-[0-9a-f]{12}\//, '$1/'));
+}

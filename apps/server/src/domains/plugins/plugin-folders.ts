@@ -8,15 +8,20 @@ const UNPACK_PREFIX = '.unpack-';
 /** An unpack folder this old belongs to no install still under way (one takes seconds). */
 const STALE_UNPACK_MS = 10 * 60 * 1000;
 
+/** What names an unpacked folder: the plugin, its revision and its package's content. */
+export type PluginFolderKey = { name: string; revision: number; packageSha256: string };
+
+const folderName = (key: PluginFolderKey) => `${key.name}@${key.revision}-${key.packageSha256.slice(0, 12)}`;
+
 /**
  * The plugins' folders under DATA_DIR/plugins (issue 29): one per plugin revision,
- * `<name>@<revision>`, made complete before it gets that name. A package is unpacked into
+ * `<name>@<revision>-<sha256 prefix>`, made complete before it gets that name. A package is unpacked into
  * `.unpack-<random>` and renamed into place, so a crash never leaves half a plugin under a
  * plugin's name; leftovers are swept.
  */
 export function createPluginFolders(dataDir: string) {
   const root = path.join(dataDir, 'plugins');
-  const folderOf = (name: string, revision: number) => path.join(root, `${name}@${revision}`);
+  const folderOf = (key: PluginFolderKey) => path.join(root, folderName(key));
 
   async function ensureRoot(): Promise<void> {
     await mkdir(root, { recursive: true, mode: 0o700 });
@@ -50,8 +55,8 @@ export function createPluginFolders(dataDir: string) {
      * complete too (renamed in the same way, by this or another instance sharing DATA_DIR), so
      * the temporary one is dropped.
      */
-    async place(temporary: string, name: string, revision: number): Promise<string> {
-      const target = folderOf(name, revision);
+    async place(temporary: string, key: PluginFolderKey): Promise<string> {
+      const target = folderOf(key);
       try {
         await rename(temporary, target);
       } catch (error) {
@@ -62,13 +67,13 @@ export function createPluginFolders(dataDir: string) {
       return target;
     },
 
-    async exists(name: string, revision: number): Promise<boolean> {
-      return (await stat(folderOf(name, revision)).catch(() => undefined))?.isDirectory() ?? false;
+    async exists(key: PluginFolderKey): Promise<boolean> {
+      return (await stat(folderOf(key)).catch(() => undefined))?.isDirectory() ?? false;
     },
 
     /** Removes every folder but the current revisions and unpacks that may still be under way. */
-    async sweep(current: { name: string; revision: number }[], now: number): Promise<void> {
-      const keep = new Set(current.map((plugin) => `${plugin.name}@${plugin.revision}`));
+    async sweep(current: PluginFolderKey[], now: number): Promise<void> {
+      const keep = new Set(current.map(folderName));
       const entries = await readdir(root).catch(() => [] as string[]);
       for (const entry of entries) {
         if (keep.has(entry)) continue;

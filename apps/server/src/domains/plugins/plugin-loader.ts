@@ -8,6 +8,8 @@ import { createPluginRouter, type PluginRouteMethod, type PluginRouter } from '.
 import type { PluginsRepository } from './plugins.repository.ts';
 
 const KV_KEY_MAX_LENGTH = 200;
+/** A plugin that takes longer to import and activate is kept as failed: installs wait for it. */
+const ACTIVATION_TIMEOUT_MS = 30_000;
 const KV_VALUE_MAX_BYTES = 64 * 1024;
 
 /** A plugin as this process runs it: loaded, or failed with the reason. */
@@ -53,6 +55,21 @@ function keyValueStore(deps: { db: Db; repo: PluginsRepository; pluginId: number
       return rows.map((row) => ({ key: row.key, value: JSON.parse(row.value) as JsonValue }));
     },
   };
+}
+
+async function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Activation took longer than ${ACTIVATION_TIMEOUT_MS / 1000} s`)),
+      ACTIVATION_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function pluginLogger(logger: Logger, name: string): PluginHostApi['logger'] {
@@ -123,11 +140,15 @@ export async function loadPlugin(deps: {
   try {
     const entry = path.join(deps.folder, backend.directory, backend.entryPoint);
     const url = `${pathToFileURL(entry).href}?revision=${plugin.revision}`;
-    const module = (await import(/* @vite-ignore */ url)) as { default?: unknown };
-    if (typeof module.default !== 'function') {
-      throw new Error('The backend module has no default export function');
-    }
-    const answer = await (module.default as PluginActivate)(api);
+    const answer = await withinTimeout(
+      (async () => {
+        const module = (await import(/* @vite-ignore */ url)) as { default?: unknown };
+        if (typeof module.default !== 'function') {
+          throw new Error('The backend module has no default export function');
+        }
+        return (module.default as PluginActivate)(api);
+      })(),
+    );
     if (answer && typeof answer.deactivate === 'function') loaded.deactivate = answer.deactivate.bind(answer);
   } catch (error) {
     loaded.state = 'failed';

@@ -11,10 +11,21 @@ export type StoredPlugin = {
   /** The manifest as JSON text, checked at upload. */
   manifest: string;
   revision: number;
+  /** Hex SHA-256 of the package. */
+  packageSha256: string;
   installedAt: Date;
 };
 
-const COLUMNS = ['id', 'name', 'version', 'description', 'manifest', 'revision', 'installed_at'] as const;
+const COLUMNS = [
+  'id',
+  'name',
+  'version',
+  'description',
+  'manifest',
+  'revision',
+  'package_sha256',
+  'installed_at',
+] as const;
 
 function toStored(row: {
   id: number;
@@ -23,6 +34,7 @@ function toStored(row: {
   description: string | null;
   manifest: string;
   revision: number;
+  package_sha256: string;
   installed_at: Date | string;
 }): StoredPlugin {
   return {
@@ -32,6 +44,7 @@ function toStored(row: {
     description: row.description,
     manifest: row.manifest,
     revision: row.revision,
+    packageSha256: row.package_sha256,
     installedAt: readDate(row.installed_at),
   };
 }
@@ -78,6 +91,7 @@ export function createPluginsRepository() {
         description: plugin.description,
         manifest: plugin.manifest,
         package: plugin.package,
+        package_sha256: plugin.packageSha256,
         installed_at: plugin.installedAt,
       };
       const existing = await tx

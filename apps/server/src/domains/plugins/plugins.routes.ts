@@ -8,6 +8,7 @@ import {
   PluginMessages,
   PluginNameParamsSchema,
   PluginSchema,
+  UploadPluginFormSchema,
 } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,12 +46,15 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
       '/api/plugins',
       route.guarded(
         {
-          summary: 'The installed plugins, with their state and frontend entry',
+          summary:
+            'The installed plugins, with their state and frontend entry; why one failed is shown to ' +
+            'system administrators only (it may name server paths)',
           response: { 200: PluginListSchema },
         },
         { guard: signedIn },
       ),
-      async () => deps.plugins.list(),
+      async (request) =>
+        deps.plugins.list({ withErrors: requireUser(request).permissions.canManageSystemConfiguration }),
     );
 
     app.post(
@@ -60,6 +64,7 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
         summary:
           'Install a plugin package (.zip with manifest.json) from the multipart field pluginZip; an ' +
           'installed plugin of the same name is replaced. Loaded at once, without a restart.',
+        multipartBody: UploadPluginFormSchema,
         response: { 201: PluginSchema },
       }),
       async (request, reply) => {
@@ -123,7 +128,11 @@ export function pluginsRoutes(deps: { plugins: PluginsService }): FastifyPluginA
           headers: request.headers,
           user: requireUser(request),
         });
-        return reply.status(answer.status).headers(answer.headers).send(answer.body);
+        reply.status(answer.status).headers(answer.headers);
+        // JSON unless the plugin names its own content type (then a string or bytes go as they are).
+        const ownType = Object.keys(answer.headers).some((name) => name.toLowerCase() === 'content-type');
+        if (ownType) return reply.send(answer.body);
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
       },
     });
   };

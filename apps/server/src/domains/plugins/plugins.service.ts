@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type Plugin,
   type PluginManifest,
@@ -42,6 +43,7 @@ export function createPluginsService(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   let poll: NodeJS.Timeout | undefined;
   let stopped = false;
+  let swept = false;
 
   /** Runs changes of what is loaded one after another, whoever asks. */
   function serially<T>(work: () => Promise<T>): Promise<T> {
@@ -87,23 +89,23 @@ export function createPluginsService(deps: {
       logger: deps.logger,
     });
     loaded.set(stored.name, plugin);
-    await syncSubscriptions(plugin);
+    try {
+      await syncSubscriptions(plugin);
+    } catch (error) {
+      deps.logger.error({ err: error, plugin: plugin.name }, "Storing a plugin's event subscriptions failed");
+    }
     return plugin;
   }
 
   /** Loads a stored revision on this instance, unpacking its own copy when it has none. */
   async function loadStored(stored: StoredPlugin): Promise<void> {
     let manifest = PluginManifestSchema.parse(JSON.parse(stored.manifest));
-    let folder = deps.folders.folderOf(stored.name, stored.revision);
+    let folder = deps.folders.folderOf(stored);
     try {
-      if (!(await deps.folders.exists(stored.name, stored.revision))) {
+      if (!(await deps.folders.exists(stored))) {
         const zip = await deps.repo.packageOf(deps.db, stored.id, stored.revision);
         if (!zip) return; // replaced or removed meanwhile: the next pass loads what is there
-        folder = await deps.folders.place(
-          await deps.folders.unpackToTemporary(zip),
-          stored.name,
-          stored.revision,
-        );
+        folder = await deps.folders.place(await deps.folders.unpackToTemporary(zip), stored);
       }
       // Checked again here: the app may have been upgraded past the plugin's range since its upload.
       manifest = await readPluginManifest(folder, deps.appVersion);
@@ -138,16 +140,25 @@ export function createPluginsService(deps: {
       if (!deps.enabled || stopped) return;
       const stored = await deps.repo.list(deps.db);
       const names = new Set(stored.map((plugin) => plugin.name));
-      for (const name of [...loaded.keys()]) if (!names.has(name)) await unload(name);
+      let changed = false;
+      for (const name of [...loaded.keys()]) {
+        if (names.has(name)) continue;
+        await unload(name);
+        changed = true;
+      }
       for (const plugin of stored) {
         if (loaded.get(plugin.name)?.revision === plugin.revision) continue;
         await loadStored(plugin);
+        changed = true;
       }
-      await deps.folders.sweep(stored, deps.clock.now().getTime());
+      // At start, too: folders of plugins removed while this instance was down go.
+      if (changed || !swept) await deps.folders.sweep(stored, deps.clock.now().getTime());
+      swept = true;
     });
   }
 
-  function toPlugin(stored: StoredPlugin): Plugin {
+  /** `withError`: the reason a plugin failed may name server paths, so only administrators read it. */
+  function toPlugin(stored: StoredPlugin, withError = true): Plugin {
     const plugin = loaded.get(stored.name);
     const current = plugin?.revision === stored.revision ? plugin : undefined;
     const state = current?.state ?? 'failed';
@@ -158,9 +169,11 @@ export function createPluginsService(deps: {
       version: stored.version,
       description: stored.description,
       state,
-      error: deps.enabled
-        ? (current?.error ?? (current ? null : 'Not loaded yet'))
-        : PluginMessages.pluginsOff,
+      error: !withError
+        ? null
+        : deps.enabled
+          ? (current?.error ?? (current ? null : 'Not loaded yet'))
+          : PluginMessages.pluginsOff,
       frontendEntry:
         state === 'loaded' && frontend
           ? `${pluginFrontendUrl(stored.name, frontend.entryPoint)}?revision=${stored.revision}`
@@ -191,13 +204,13 @@ export function createPluginsService(deps: {
       });
     },
 
-    async list(): Promise<Plugin[]> {
+    async list(options: { withErrors: boolean }): Promise<Plugin[]> {
       let stored = await deps.repo.list(deps.db);
       if (deps.enabled && stored.some((plugin) => loaded.get(plugin.name)?.revision !== plugin.revision)) {
         await reconcile();
         stored = await deps.repo.list(deps.db);
       }
-      return stored.map(toPlugin);
+      return stored.map((plugin) => toPlugin(plugin, options.withErrors));
     },
 
     /** Installs a package, or replaces the installed plugin of its name, and loads it here at once. */
@@ -220,13 +233,14 @@ export function createPluginsService(deps: {
             description: manifest.description ?? null,
             manifest: JSON.stringify(manifest),
             package: zip,
+            packageSha256: createHash('sha256').update(zip).digest('hex'),
             installedAt: deps.clock.now(),
           });
         } catch (error) {
           await deps.folders.discard(temporary);
           throw error;
         }
-        const folder = await deps.folders.place(temporary, stored.name, stored.revision);
+        const folder = await deps.folders.place(temporary, stored);
         await activate(stored, folder, manifest);
         await deps.folders.sweep(await deps.repo.list(deps.db), deps.clock.now().getTime());
         return toPlugin(stored);

@@ -166,6 +166,7 @@ export type PluginsTable = {
   manifest: string;
   /** The uploaded .zip; SQLite answers a Uint8Array, PostgreSQL a Buffer. */
   package: ColumnType<Uint8Array, Uint8Array, Uint8Array>;
+  package_sha256: string;
   revision: number;
   installed_at: Timestamp;
 };

@@ -133,4 +133,59 @@ describe.each(TEST_DIALECTS)('delivery subscriptions on %s', (dialect) => {
       `webhook ${onStart?.id} ${resource.id}`,
     ]);
   });
+
+  it('give a target of every resource the events of its types, in transactions of one event and of several', async () => {
+    const first = await resourceFixtures(t).resource(manager);
+    const second = await resourceFixtures(t).resource(manager);
+    const target = { target_kind: 'every-resource-test', target_id: dialect };
+    await t.database.db
+      .insertInto('delivery_subscriptions_every_resource')
+      .values([{ ...target, event_type: 'resource.updated' }])
+      .execute();
+    const jobsOf = async (eventIds: number[]) =>
+      (
+        await t.database.db
+          .selectFrom('delivery_jobs')
+          .select(['event_id', 'resource_id'])
+          .where('target_kind', '=', target.target_kind)
+          .where('event_id', 'in', eventIds)
+          .execute()
+      )
+        .map((job) => `${job.resource_id}`)
+        .sort();
+    const write = (events: { type: 'resource.updated' | 'resource.created'; resourceId: number }[]) =>
+      t.services.pipeline.transaction(async (_tx, record) => {
+        await record(
+          events.map((event) => ({
+            type: event.type,
+            data: { resourceId: event.resourceId, resourceName: 'Test' },
+          })),
+        );
+      });
+    const eventIdsSince = async (after: number) =>
+      (await t.database.db.selectFrom('outbox_events').select('id').where('id', '>', after).execute()).map(
+        (row) => row.id,
+      );
+    const lastId = async () =>
+      (await t.database.db.selectFrom('outbox_events').select('id').orderBy('id', 'desc').executeTakeFirst())
+        ?.id ?? 0;
+
+    const beforeOne = await lastId();
+    await write([{ type: 'resource.updated', resourceId: first.id }]);
+    expect(await jobsOf(await eventIdsSince(beforeOne))).toEqual([`${first.id}`]);
+
+    const beforeSeveral = await lastId();
+    await write([
+      { type: 'resource.updated', resourceId: first.id },
+      { type: 'resource.updated', resourceId: second.id },
+      { type: 'resource.created', resourceId: second.id },
+    ]);
+    expect(await jobsOf(await eventIdsSince(beforeSeveral))).toEqual([`${first.id}`, `${second.id}`].sort());
+
+    await t.database.db.deleteFrom('delivery_jobs').where('target_kind', '=', target.target_kind).execute();
+    await t.database.db
+      .deleteFrom('delivery_subscriptions_every_resource')
+      .where('target_kind', '=', target.target_kind)
+      .execute();
+  });
 });

@@ -74,21 +74,33 @@ export function createDeliverySubscriptions() {
      * subscription), replacing what it had; an empty list removes them.
      */
     async replaceEveryResource(tx: Db, target: TargetRef, eventTypes: string[]): Promise<void> {
+      const wanted = [...new Set(eventTypes)].sort();
+      const stored = await tx
+        .selectFrom('delivery_subscriptions_every_resource')
+        .select('event_type')
+        .where('target_kind', '=', target.kind)
+        .where('target_id', '=', target.id)
+        .orderBy('event_type')
+        .execute();
+      // Every instance that loads a plugin says the same: the first one writes, the others read.
+      if (stored.map((row) => row.event_type).join('\n') === wanted.join('\n')) return;
       await tx
         .deleteFrom('delivery_subscriptions_every_resource')
         .where('target_kind', '=', target.kind)
         .where('target_id', '=', target.id)
         .execute();
-      if (eventTypes.length === 0) return;
+      if (wanted.length === 0) return;
       await tx
         .insertInto('delivery_subscriptions_every_resource')
         .values(
-          [...new Set(eventTypes)].map((eventType) => ({
+          wanted.map((eventType) => ({
             event_type: eventType,
             target_kind: target.kind,
             target_id: target.id,
           })),
         )
+        // Two instances loading the same plugin at once write the same rows.
+        .onConflict((conflict) => conflict.doNothing())
         .execute();
     },
 

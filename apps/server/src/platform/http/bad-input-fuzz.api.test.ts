@@ -204,6 +204,8 @@ describe.each(TEST_DIALECTS)('bad input to every route on %s', (dialect) => {
       'mqtt_servers',
       'mqtt_configurations',
       'webhooks',
+      'plugins',
+      'plugin_kv',
     ];
     const parts: unknown[] = [];
     for (const table of tables) {

@@ -26,6 +26,9 @@ export function pluginsMigration(dialect: Dialect) {
         .addColumn('description', 'text')
         .addColumn('manifest', 'text', (c) => c.notNull())
         .addColumn('package', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        // Part of the unpacked folder's name: a folder left from another database never passes
+        // for this package.
+        .addColumn('package_sha256', 'text', (c) => c.notNull())
         .addColumn('revision', 'integer', (c) => c.notNull())
         .addColumn('installed_at', t.timestamp, (c) => c.notNull())
         .execute();
