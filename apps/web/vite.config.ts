@@ -67,11 +67,19 @@ export default defineConfig({
     modulePreload: false,
     rollupOptions: {
       output: {
-        // React, React DOM and the scheduler in one chunk of their own: every screen needs them,
-        // and left to itself the bundler splits them differently whenever a lazy chunk (such as
-        // the plugin loader) imports them, which cost the sign-in screen about 1 KB of gzip.
+        // Chunks the sign-in screen needs whole, named so the bundler does not cut them anew each
+        // time a lazy chunk (the plugin loader, say) starts to share one of their modules: every
+        // extra file costs the sign-in screen's budget its own compression. React, React DOM and
+        // the scheduler; and the HeroUI parts nearly every screen shows (alert, card, surface,
+        // icons) with their styling helpers ("ui"). Measured with `npm run size --workspace apps/web`.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: 'ui',
+              test: /@heroui[\\/](react|styles)[\\/]dist[\\/]components[\\/](alert[\\/]|card[\\/]|surface[\\/]|icons\.js)/,
+            },
+          ],
         },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes(`${path.sep}node_modules${path.sep}esptool-js${path.sep}`))
