@@ -6,6 +6,7 @@ export default defineConfig({
     reporters: ['default', new DatabaseSuitesReporter()],
     projects: [
       'packages/contracts/vitest.config.ts',
+      'packages/plugin-sdk/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'bench/vitest.config.ts',

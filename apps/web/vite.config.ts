@@ -6,6 +6,7 @@ import license from 'rollup-plugin-license';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { dependenciesManifest } from './build/dependencies-manifest.ts';
+import { pluginHostModules } from './build/plugin-host-modules.ts';
 import { sourceHashStamp } from './build/source-hash.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     sourceHashStamp(),
     tailwindcss(),
+    pluginHostModules(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/pwa',
@@ -67,6 +69,20 @@ export default defineConfig({
     modulePreload: false,
     rollupOptions: {
       output: {
+        // Chunks the sign-in screen needs whole, named so the bundler does not cut them anew each
+        // time a lazy chunk (the plugin loader, say) starts to share one of their modules: every
+        // extra file costs the sign-in screen's budget its own compression. React, React DOM and
+        // the scheduler; and the HeroUI parts nearly every screen shows (alert, card, surface,
+        // icons) with their styling helpers ("ui"). Measured with `npm run size --workspace apps/web`.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            {
+              name: 'ui',
+              test: /@heroui[\\/](react|styles)[\\/]dist[\\/]components[\\/](alert[\\/]|card[\\/]|surface[\\/]|icons\.js)/,
+            },
+          ],
+        },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => id.includes(`${path.sep}node_modules${path.sep}esptool-js${path.sep}`))
             ? `${FLASHER_CHUNKS}/[name]-[hash].js`

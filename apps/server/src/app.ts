@@ -14,6 +14,7 @@ import { registerAuditActor } from './platform/audit/audit-actor.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
+import { importMapHashes } from './platform/http/import-map-hashes.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
@@ -59,7 +60,11 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(rememberFrozenPayloads(serializerCompiler));
   registerErrorHandling(app);
 
-  registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl });
+  const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST;
+  registerSecurityHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    scriptHashes: importMapHashes(webDistDir),
+  });
   await app.register(websocket, readerWebSocketOptions);
   await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
@@ -71,7 +76,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await registerRoutes(app, services, { ...deps, version: APP_VERSION });
-  await registerWebApp(app, deps.webDistDir ?? DEFAULT_WEB_DIST);
+  await registerWebApp(app, webDistDir);
 
   await services.emailTemplates.ensureDefaults();
   registerLifecycle(app, services, deps);

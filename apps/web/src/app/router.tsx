@@ -36,7 +36,9 @@ const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
+// Unknown paths may be a plugin's page; that page falls back to "not found".
 const NotFoundPage = lazy(() => import('../pages/not-found-page.tsx'));
+const PluginsPage = lazy(() => import('../pages/plugins-page.tsx'));
 
 const publicRoute = { access: 'public' } satisfies RouteHandle;
 const signedIn = { access: 'login' } satisfies RouteHandle;
@@ -60,7 +62,7 @@ const manageCsvExport = {
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
-/** Spec 02 §2: the SSO providers, FABReader and email templates send others to /. */
+/** Spec 02 §2: the SSO providers, FABReader, plugins and email templates send others to /. */
 const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
   redirectWhenDenied: () => '/',
@@ -131,6 +133,7 @@ export const router = createBrowserRouter([
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },
           { path: 'dependencies', element: <DependenciesPage />, handle: publicRoute },
           { path: 'docs/webhooks', element: <WebhookDocsPage />, handle: publicRoute },
+          { path: 'plugins', element: <PluginsPage />, handle: manageSystemConfiguration },
           { path: '*', element: <NotFoundPage />, handle: signedIn },
         ],
       },

@@ -22,6 +22,7 @@ export const FEATURE_NAMESPACES = [
   'email-templates',
   'readers',
   'audit-log',
+  'plugins',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

@@ -11,13 +11,18 @@ function isApiData(url: string): boolean {
  * the two headers that matter for data: the dozen page headers cost about a third of the
  * throughput of a small JSON call and protect nothing there.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; scriptHashes?: readonly string[] },
+) {
   // Served over https (PUBLIC_URL says so): browsers are told to keep to https for a year. On a
   // plain-http LAN install the header would lock people out, so it is sent only then.
   const hsts = options.publicUrl.startsWith('https://') ? 'max-age=31536000' : undefined;
   const forPages = helmet({
     contentSecurityPolicy: {
       directives: {
+        // Scripts are the app's own files; the page's import map is inline, allowed by its hash only.
+        'script-src': ["'self'", ...(options.scriptHashes ?? [])],
         'img-src': ["'self'", 'data:', 'blob:'],
         // URL documentation shows the manufacturer's or wiki's page in a sandboxed frame.
         'frame-src': ["'self'", 'http:', 'https:'],

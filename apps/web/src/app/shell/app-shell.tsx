@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MainContent, SkipLink } from '../../components/skip-link.tsx';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
+import { usePluginLoading } from '../../features/plugins/loading/use-plugin-loading.ts';
 import { addServerMessages, translateServerMessage } from '../../i18n/server-message.ts';
 import { setServerWording } from '../../lib/notify.ts';
 import { useSignedInUser } from '../../sign-in/sign-in-context.tsx';
@@ -26,6 +27,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   const { pathname } = useLocation();
   useAccountLanguage();
+  usePluginLoading();
 
   // Following a link on a small screen closes the sidebar again.
   useEffect(() => {

@@ -10,6 +10,7 @@ import {
   WrenchIcon,
 } from '../../components/icons.tsx';
 import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
+import { PuzzleIcon } from '../../features/plugins/components/puzzle-icon.tsx';
 import type { RouteAccess } from '../../sign-in/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
 
@@ -64,6 +65,12 @@ export const NAVIGATION: NavGroup[] = [
     id: 'system',
     labelKey: 'nav.groups.system',
     items: [
+      {
+        to: '/plugins',
+        labelKey: 'nav.plugins',
+        icon: PuzzleIcon,
+        access: ROUTE_ACCESS.manageSystemConfiguration,
+      },
       {
         to: '/email-templates',
         labelKey: 'nav.emailTemplates',

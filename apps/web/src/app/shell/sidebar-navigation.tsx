@@ -1,6 +1,7 @@
 import type { User } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { PluginSidebarItems } from '../../features/plugins/components/plugin-sidebar-items.tsx';
 import { hasAccess } from '../../sign-in/access.ts';
 import { NAVIGATION } from './navigation.ts';
 
@@ -9,7 +10,10 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent-soft font-medium text-accent-soft-foreground' : 'text-foreground hover:bg-default'
   }`;
 
-/** The sidebar's groups; items the user may not open are hidden, and so are emptied groups. */
+/**
+ * The sidebar's groups, then the plugins' links; items the user may not open are hidden, and so
+ * are emptied groups.
+ */
 export function SidebarNavigation({ user }: { user: User }) {
   const { t } = useTranslation();
   const groups = NAVIGATION.map((group) => ({
@@ -42,6 +46,7 @@ export function SidebarNavigation({ user }: { user: User }) {
           </ul>
         </div>
       ))}
+      <PluginSidebarItems user={user} itemClass={itemClass} />
     </nav>
   );
 }

@@ -2,6 +2,7 @@ import { Button, buttonVariants } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PluginResourceActions } from '../../plugins/components/plugin-resource-actions.tsx';
 import { DeleteResourceButton } from './delete-resource-button.tsx';
 
 type ResourceManagerActionsProps = {
@@ -10,7 +11,10 @@ type ResourceManagerActionsProps = {
   onShowQrCode: () => void;
 };
 
-/** What managers may do with a resource: IoT settings, edit, QR code and delete (spec 01 §2). */
+/**
+ * What managers may do with a resource: the plugins' extra actions, IoT settings, edit, QR code and
+ * delete (spec 01 §2).
+ */
 export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
   // One group, quieter than the page's one primary action (start or end, in the usage card).
@@ -19,6 +23,7 @@ export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: Resou
       aria-label={t('resourceDetail.actions.manage')}
       className="flex min-w-0 flex-wrap items-center gap-1 rounded-full border border-separator p-1"
     >
+      <PluginResourceActions resource={resource} />
       <Link to={`/resources/${resource.id}/iot`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
         {t('iot.link')}
       </Link>
