@@ -32,6 +32,7 @@ const readerPages = () => import('../pages/reader-pages.ts');
 const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.FabreaderPage })));
 const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
+const UsagePage = lazy(() => import('../pages/usage-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
@@ -53,7 +54,7 @@ const manageMqttServers = {
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
 
-/** Spec 02 §2: others are sent to /. */
+/** Spec 02 §2: others are sent to /. The usage charts are the export's data, so they share its access. */
 const manageCsvExport = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: () => '/',
@@ -114,6 +115,7 @@ export const router = createBrowserRouter([
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
+          { path: 'usage', element: <UsagePage />, handle: manageCsvExport },
           { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
           { path: 'fabreader', element: <FabreaderPage />, handle: manageSystemConfiguration },
           { path: 'nfc-cards', element: <NfcCardsPage />, handle: signedIn },

@@ -8,7 +8,7 @@ export default function CsvExportPage() {
   return (
     <>
       <PageHeader title={t('usageExport.title')} subtitle={t('usageExport.subtitle')} />
-      <UsageExport />
+      <UsageExport showCharts={false} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
+  ChartIcon,
   DownloadIcon,
   KeyIcon,
   MailIcon,
@@ -70,6 +71,12 @@ export const NAVIGATION: NavGroup[] = [
         to: '/mqtt/servers',
         labelKey: 'nav.mqttServers',
         icon: RadioTowerIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/usage',
+        labelKey: 'nav.usage',
+        icon: ChartIcon,
         access: ROUTE_ACCESS.manageResources,
       },
       {
