@@ -33,6 +33,7 @@ const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.Fabread
 const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
 const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const UsagePage = lazy(() => import('../pages/usage-page.tsx'));
+const IntegrationsPage = lazy(() => import('../pages/integrations-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
@@ -50,6 +51,12 @@ const manageResourceIot = {
   redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
 } satisfies RouteHandle;
 const manageMqttServers = {
+  access: ROUTE_ACCESS.manageResources,
+  redirectWhenDenied: () => '/',
+} satisfies RouteHandle;
+
+/** Every resource's webhooks and MQTT configurations: the permission of each resource's lists. */
+const manageIntegrations = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
@@ -112,6 +119,7 @@ export const router = createBrowserRouter([
           },
           { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
           { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
+          { path: 'integrations', element: <IntegrationsPage />, handle: manageIntegrations },
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },

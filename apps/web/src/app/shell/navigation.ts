@@ -4,6 +4,7 @@ import {
   DownloadIcon,
   KeyIcon,
   MailIcon,
+  PlugIcon,
   RadioTowerIcon,
   UsersIcon,
   WrenchIcon,
@@ -71,6 +72,12 @@ export const NAVIGATION: NavGroup[] = [
         to: '/mqtt/servers',
         labelKey: 'nav.mqttServers',
         icon: RadioTowerIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/integrations',
+        labelKey: 'nav.integrations',
+        icon: PlugIcon,
         access: ROUTE_ACCESS.manageResources,
       },
       {
