@@ -31,6 +31,8 @@ export function UsageExport({ showCharts }: { showCharts: boolean }) {
           aria-label={t('usageExport.rangeLabel')}
           firstDayOfWeek="mon"
           value={days}
+          // Opens on the current month (the range's end), where the next pick most likely is.
+          defaultFocusedValue={days.end}
           onChange={(value) => {
             if (value) setDays({ start: value.start as CalendarDate, end: value.end as CalendarDate });
           }}
