@@ -159,11 +159,11 @@ test('the Webhooks & MQTT page lists every resource’s integrations and leads t
     await page.getByRole('link', { name: 'Webhooks & MQTT' }).click();
     await expect(page).toHaveURL(/\/integrations$/);
     await expect(page.getByRole('heading', { name: 'Webhooks & MQTT', level: 1 })).toBeVisible();
-    const webhooks = page.getByRole('table', { name: 'Webhooks' });
+    const webhooks = page.getByRole('grid', { name: 'Webhooks' });
     const row = webhooks.getByRole('row', { name: new RegExp(`Kiln display ${word}`) });
     await expect(row).toContainText('POST https://hooks.example.org/kiln');
     await expect(row).toContainText('Active');
-    const mqtt = page.getByRole('table', { name: 'MQTT configurations' });
+    const mqtt = page.getByRole('grid', { name: 'MQTT configurations' });
     await expect(mqtt.getByRole('row', { name: new RegExp(`Kiln relay ${word}`) })).toContainText(
       `Hall broker ${word} · e2e/${word}/kiln`,
     );
@@ -176,12 +176,12 @@ test('the Webhooks & MQTT page lists every resource’s integrations and leads t
       language === 'en'
         ? ['Webhooks', 'MQTT configurations', 'Help']
         : ['Webhooks', 'MQTT-Konfigurationen', 'Hilfe'];
-    const row = page.getByRole('table', { name: webhooksTitle }).getByRole('row', {
+    const row = page.getByRole('grid', { name: webhooksTitle }).getByRole('row', {
       name: new RegExp(`Kiln display ${word}`),
     });
     await expect(row).toBeVisible();
     await expectInsideScreen(page, row.getByRole('link', { name: new RegExp(kiln.name) }));
-    await expect(page.getByRole('table', { name: mqttTitle })).toContainText(`Kiln relay ${word}`);
+    await expect(page.getByRole('grid', { name: mqttTitle })).toContainText(`Kiln relay ${word}`);
     // The sidebar (always shown from 768 px) names the project's documentation "Help".
     if (width >= 768) {
       await expect(page.getByRole('link', { name: help, exact: true })).toBeVisible();
