@@ -25,15 +25,17 @@ const ResourceIotPage = lazy(() => import('../pages/resource-iot-page.tsx'));
 const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-page.tsx'));
 const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
+const IntegrationsPage = lazy(() => import('../pages/integrations-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 // One chunk for both reader pages (see reader-pages.ts).
 const readerPages = () => import('../pages/reader-pages.ts');
 const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.FabreaderPage })));
 const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
-const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
-const UsagePage = lazy(() => import('../pages/usage-page.tsx'));
-const IntegrationsPage = lazy(() => import('../pages/integrations-page.tsx'));
+// One chunk for the export and the usage charts (see usage-pages.ts).
+const usagePages = () => import('../pages/usage-pages.ts');
+const CsvExportPage = lazy(() => usagePages().then((m) => ({ default: m.CsvExportPage })));
+const UsagePage = lazy(() => usagePages().then((m) => ({ default: m.UsagePage })));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
@@ -51,12 +53,6 @@ const manageResourceIot = {
   redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
 } satisfies RouteHandle;
 const manageMqttServers = {
-  access: ROUTE_ACCESS.manageResources,
-  redirectWhenDenied: () => '/',
-} satisfies RouteHandle;
-
-/** Every resource's webhooks and MQTT configurations: the permission of each resource's lists. */
-const manageIntegrations = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: () => '/',
 } satisfies RouteHandle;
@@ -119,7 +115,8 @@ export const router = createBrowserRouter([
           },
           { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
           { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
-          { path: 'integrations', element: <IntegrationsPage />, handle: manageIntegrations },
+          // Every resource's webhooks and MQTT configurations: the permission of each resource's lists.
+          { path: 'integrations', element: <IntegrationsPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
           { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },

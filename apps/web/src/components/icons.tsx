@@ -172,16 +172,6 @@ export const DownloadIcon = (props: IconProps) => (
     <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />
   </Icon>
 );
-export const ChartIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 20V4M4 20h16M8 16v-4M12 16V8M16 16v-6" />
-  </Icon>
-);
-export const PlugIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4" />
-  </Icon>
-);
 export const KeyIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="8" cy="15" r="4" />

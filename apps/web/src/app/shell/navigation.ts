@@ -1,14 +1,13 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
-  ChartIcon,
   DownloadIcon,
   KeyIcon,
   MailIcon,
-  PlugIcon,
   RadioTowerIcon,
   UsersIcon,
   WrenchIcon,
 } from '../../components/icons.tsx';
+import { ChartIcon, PlugIcon } from '../../components/nav-icons.tsx';
 import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
 import type { RouteAccess } from '../../sign-in/access.ts';
 import { ROUTE_ACCESS } from '../route-access.ts';
