@@ -32,10 +32,7 @@ const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 const readerPages = () => import('../pages/reader-pages.ts');
 const FabreaderPage = lazy(() => readerPages().then((m) => ({ default: m.FabreaderPage })));
 const NfcCardsPage = lazy(() => readerPages().then((m) => ({ default: m.NfcCardsPage })));
-// One chunk for the export and the usage charts (see usage-pages.ts).
-const usagePages = () => import('../pages/usage-pages.ts');
-const CsvExportPage = lazy(() => usagePages().then((m) => ({ default: m.CsvExportPage })));
-const UsagePage = lazy(() => usagePages().then((m) => ({ default: m.UsagePage })));
+const CsvExportPage = lazy(() => import('../pages/csv-export-page.tsx'));
 const EmailTemplatesPage = lazy(() => import('../pages/email-templates-page.tsx'));
 const EmailTemplatePage = lazy(() => import('../pages/email-template-page.tsx'));
 const WebhookDocsPage = lazy(() => import('../pages/webhook-docs-page.tsx'));
@@ -52,21 +49,21 @@ const manageResourceIot = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
 } satisfies RouteHandle;
-const manageMqttServers = {
+const toStart = () => '/';
+/**
+ * Spec 02 §2: MQTT servers and the CSV export send others to /; so do the usage charts (the
+ * export's data) and the list of all webhooks and MQTT configurations (the permission of each
+ * resource's lists).
+ */
+const manageResourcesElseStart = {
   access: ROUTE_ACCESS.manageResources,
-  redirectWhenDenied: () => '/',
-} satisfies RouteHandle;
-
-/** Spec 02 §2: others are sent to /. The usage charts are the export's data, so they share its access. */
-const manageCsvExport = {
-  access: ROUTE_ACCESS.manageResources,
-  redirectWhenDenied: () => '/',
+  redirectWhenDenied: toStart,
 } satisfies RouteHandle;
 
 /** Spec 02 §2: the SSO providers, FABReader and email templates send others to /. */
 const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
-  redirectWhenDenied: () => '/',
+  redirectWhenDenied: toStart,
 } satisfies RouteHandle;
 
 /** Routes and access levels of spec 01 §2 that exist so far. */
@@ -114,13 +111,12 @@ export const router = createBrowserRouter([
             handle: manageResourceIot,
           },
           { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
-          { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
-          // Every resource's webhooks and MQTT configurations: the permission of each resource's lists.
-          { path: 'integrations', element: <IntegrationsPage />, handle: manageMqttServers },
-          { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
-          { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
-          { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
-          { path: 'usage', element: <UsagePage />, handle: manageCsvExport },
+          { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageResourcesElseStart },
+          { path: 'integrations', element: <IntegrationsPage />, handle: manageResourcesElseStart },
+          { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageResourcesElseStart },
+          { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageResourcesElseStart },
+          { path: 'csv-export', element: <CsvExportPage />, handle: manageResourcesElseStart },
+          { path: 'usage', element: <CsvExportPage charts />, handle: manageResourcesElseStart },
           { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
           { path: 'fabreader', element: <FabreaderPage />, handle: manageSystemConfiguration },
           { path: 'nfc-cards', element: <NfcCardsPage />, handle: signedIn },
