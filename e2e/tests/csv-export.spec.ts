@@ -34,6 +34,9 @@ async function usageRecords(
   return response.json();
 }
 
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 const dayLabel = (date: Date) =>
   `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
 
@@ -52,23 +55,37 @@ test('a manager charts today’s usage, previews it and exports it as a CSV file
   }
   await startUsage(member, resource.id);
 
-  await test.step('the manager opens the export from the sidebar; Export waits for a range', async () => {
+  await test.step('the export page starts with the last 30 days, their days shown as chosen', async () => {
     await openSignedIn(page, manager, '/resources');
     await page.getByRole('link', { name: 'CSV Export' }).click();
     await expect(page).toHaveURL(/\/csv-export$/);
     await expect(page.getByRole('heading', { name: 'CSV Export', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+    const last = new Date();
+    const first = new Date(last.getFullYear(), last.getMonth(), last.getDate() - 29);
+    await expect(page.getByText(`${dayLabel(first)} to ${dayLabel(last)}, both days included`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
     await expectAccessible(page);
+  });
+
+  await test.step('the usage page charts the last 30 days without a pick', async () => {
+    await page.getByRole('link', { name: 'Usage', exact: true }).click();
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+    // The charts are a chunk of their own: slow on a busy machine.
+    await expect(page.getByRole('heading', { name: 'Hours per resource', level: 2 })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 
   await test.step('a range of today shows charts whose tables hold the usage data’s numbers', async () => {
     const todayButton = page.getByRole('application').getByRole('button', { name: /^Today/ });
     await todayButton.click();
     await todayButton.click();
-    // The charts are a chunk of their own, loaded once a range is chosen: slow on a busy machine.
-    await expect(page.getByRole('heading', { name: 'Hours per resource', level: 2 })).toBeVisible({
-      timeout: 30_000,
-    });
+    const range = today();
+    await expect(
+      page.getByText(`${dayLabel(range.start)} to ${dayLabel(range.start)}, both days included`),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hours per resource', level: 2 })).toBeVisible();
     for (const title of [
       'Hours per resource',
       'Sessions started per day',
@@ -80,7 +97,6 @@ test('a manager charts today’s usage, previews it and exports it as a CSV file
     }
     for (const disclosure of await page.getByText('Show as table').all()) await disclosure.click();
     // Every session of the day (other specs' too) as the usage data lists them, started today.
-    const range = today();
     const startedToday = (await usageRecords(manager.token, range)).filter(
       (record) => Date.parse(record.startTime) >= range.start.getTime(),
     );
@@ -119,13 +135,14 @@ test('a manager charts today’s usage, previews it and exports it as a CSV file
     await saveScreenshot(page, testInfo, 'export-preview');
   });
 
-  await test.step('the download is the server’s CSV of the default columns', async () => {
+  await test.step('the download carries its days in its name and names the default columns in words', async () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download' }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe('resource-usage.csv');
+    const day = isoDay(today().start);
+    expect(download.suggestedFilename()).toBe(`usage-${day}-to-${day}.csv`);
     const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
-    expect(lines[0]).toBe('resourceId;resourceName;userId;username;usageInHours');
+    expect(lines[0]).toBe('Resource ID;Resource;User ID;Username;Usage (hours)');
     expect(
       lines.filter((line) =>
         line.startsWith(`${resource.id};${resource.name};${member.id};${member.username};`),
@@ -134,17 +151,15 @@ test('a manager charts today’s usage, previews it and exports it as a CSV file
   });
 });
 
-test('the export page is accessible in German', async ({ page }) => {
+test('the usage page and its export read well in German, the CSV header too', async ({ page }) => {
   // Two axe runs over the charts and their open tables: slow on a busy machine.
   test.setTimeout(120_000);
   const manager = await createResourceManager('csv-manager-de');
-  await openSignedIn(page, manager, '/csv-export?lng=de');
+  await openSignedIn(page, manager, '/usage?lng=de');
   // A first load of the route (and the service worker precaching beside it) on a busy machine.
-  await expect(page.getByRole('heading', { name: 'CSV-Export', level: 1 })).toBeVisible({ timeout: 30_000 });
-  const todayButton = page.getByRole('application').getByRole('button', { name: /^Heute/ });
-  await todayButton.click();
-  await todayButton.click();
-  // The charts of today (other specs' sessions, or the empty notice) with their tables open.
+  await expect(page.getByRole('heading', { name: 'Nutzung', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/, beide Tage eingeschlossen$/)).toBeVisible();
+  // The charts of the last 30 days (other specs' sessions, or the empty notice) with their tables open.
   await expect(
     page
       .getByRole('heading', { name: 'Stunden pro Ressource' })
@@ -154,12 +169,21 @@ test('the export page is accessible in German', async ({ page }) => {
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Exportieren' }).click();
   await expect(page.getByRole('dialog')).toContainText(/Nutzung/);
-  await expect(page.getByRole('button', { name: 'Herunterladen' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Ressourcen-ID' })).toBeChecked();
   await expectAccessible(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Herunterladen' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const header = (await readFile(await download.path(), 'utf8')).split('\r\n')[0];
+  expect(header).toBe('Ressourcen-ID;Ressource;Benutzer-ID;Benutzername;Nutzung (Stunden)');
 });
 
 test('a member without the permission is sent to /', async ({ page }) => {
   const member = await createMember('csv-member-denied');
   await openSignedIn(page, member, '/csv-export');
   await expect(page).toHaveURL(/\/resources$/);
+  await page.goto('/usage');
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect(page.getByRole('link', { name: 'Usage', exact: true })).toHaveCount(0);
 });

@@ -25,13 +25,12 @@ async function adminCall<T>(path: string, method: string, body?: unknown): Promi
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Registers the app at the test provider with the callback of the app's provider `providerId`. */
-function registerApp(op: OidcTestProvider, providerId: number, client: { id: string; secret: string }) {
-  op.addClient({
-    clientId: client.id,
-    clientSecret: client.secret,
-    redirectUris: [`${e2eEnvironment().baseUrl}/api/auth/sso/OIDC/${providerId}/callback`],
-  });
+/** The one redirect URI of every provider of the app, known before a provider is saved. */
+const redirectUri = () => `${e2eEnvironment().baseUrl}/api/auth/sso/OIDC/callback`;
+
+/** Registers the app at the test provider, as an administrator does before adding it. */
+function registerApp(op: OidcTestProvider, client: { id: string; secret: string }) {
+  op.addClient({ clientId: client.id, clientSecret: client.secret, redirectUris: [redirectUri()] });
 }
 
 /** What the page's CSP refused (Chromium reports each on the console); the app needs nothing refused. */
@@ -88,6 +87,9 @@ test('an administrator adds a Keycloak realm through its discovery document', as
 
     await test.step('the discovered addresses fill a new provider, which is created', async () => {
       const form = page.getByRole('dialog', { name: 'Add SSO provider' });
+      // The redirect URI to register is shown before saving, with a copy button.
+      await expect(form.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(redirectUri());
+      await expect(form.getByRole('button', { name: 'Copy' })).toBeVisible();
       await expect(form.getByRole('textbox', { name: 'Issuer' })).toHaveValue(op.issuer);
       await expect(form.getByRole('textbox', { name: 'Authorization URL' })).toHaveValue(`${op.issuer}/auth`);
       await expect(form.getByRole('textbox', { name: 'Token URL' })).toHaveValue(`${op.issuer}/token`);
@@ -113,7 +115,7 @@ test('an administrator adds a Keycloak realm through its discovery document', as
       await expect(form.getByRole('textbox', { name: 'Client ID' })).toHaveValue(client.id);
       await expect(form.getByLabel('Client secret')).toHaveValue('');
       await expect(form.getByText('Leave empty to keep the stored secret.')).toBeVisible();
-      await expect(form.getByText(`/api/auth/sso/OIDC/${providerId}/callback`)).toBeVisible();
+      await expect(form.getByRole('textbox', { name: 'Redirect URI' })).toHaveValue(redirectUri());
       await form.getByRole('button', { name: 'Cancel' }).click();
       await expect(form).toBeHidden();
     });
@@ -156,7 +158,7 @@ async function addProvider(op: OidcTestProvider, name: string) {
       clientSecret: client.secret,
     },
   });
-  registerApp(op, provider.id, client);
+  registerApp(op, client);
   return provider;
 }
 

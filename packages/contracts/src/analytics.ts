@@ -79,6 +79,10 @@ export const DEFAULT_USAGE_CSV_COLUMNS: readonly UsageCsvColumn[] = [
   'usageInHours',
 ];
 
+/** Languages the header row can be written in; without one it names the columns by their ids. */
+export const USAGE_CSV_HEADER_LANGUAGES = ['en', 'de'] as const;
+export type UsageCsvHeaderLanguage = (typeof USAGE_CSV_HEADER_LANGUAGES)[number];
+
 /** The file name of the export (spec 02 §9). */
 export const USAGE_CSV_FILE_NAME = 'resource-usage.csv';
 export const USAGE_CSV_SEPARATOR = ';';
@@ -110,6 +114,13 @@ export const UsageCsvQuerySchema = z
       .optional()
       .transform((value) => value === 'true')
       .describe('One row per user and resource with the sums of usage'),
+    headerLanguage: z
+      .enum(USAGE_CSV_HEADER_LANGUAGES)
+      .optional()
+      .describe(
+        'Names the columns in the header row in this language (the web app sends its own); ' +
+          'without it the header row holds the column ids, as spec 02 §9 lists them',
+      ),
   })
   .superRefine(startNotAfterEnd);
 export type UsageCsvQuery = z.infer<typeof UsageCsvQuerySchema>;

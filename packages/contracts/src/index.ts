@@ -6,6 +6,7 @@ export * from './deliveries.ts';
 export * from './email-templates.ts';
 export * from './events.ts';
 export * from './integration-templates.ts';
+export * from './integrations-overview.ts';
 export * from './introductions.ts';
 export * from './limits.ts';
 export * from './messages.ts';

@@ -111,7 +111,19 @@ export const ExchangeSsoCodeBodySchema = z.object({
 });
 export type ExchangeSsoCodeBody = z.infer<typeof ExchangeSsoCodeBodySchema>;
 
-/** A Keycloak realm's discovery document, as the server reads it for the providers page. */
+/**
+ * Where every provider sends the browser back (PUBLIC_URL + this path), its redirect URI. One
+ * address for all providers, so it can be registered before the provider is saved here.
+ */
+export const SSO_CALLBACK_PATH = '/api/auth/sso/OIDC/callback';
+
+/** The redirect URI to register at a provider, as this server's callback uses it. */
+export const SsoRedirectUriSchema = z
+  .object({ redirectUri: z.string().describe('PUBLIC_URL followed by /api/auth/sso/OIDC/callback') })
+  .describe('SSO redirect URI');
+export type SsoRedirectUri = z.infer<typeof SsoRedirectUriSchema>;
+
+/** An OpenID provider's discovery document, as the server reads it for the providers page. */
 export const OidcDiscoveryDocumentSchema = z.object({
   issuer: z.string(),
   authorization_endpoint: z.string(),
@@ -130,6 +142,20 @@ export const KeycloakDiscoveryBodySchema = z.object({
   realm: userText().trim().min(1, 'Required.').max(200),
 });
 export type KeycloakDiscoveryBody = z.infer<typeof KeycloakDiscoveryBodySchema>;
+
+/**
+ * Any OpenID provider by its issuer (Authentik, Entra ID, Google, Keycloak...): the server reads
+ * `{issuer}/.well-known/openid-configuration`. An address that already ends in that path is read
+ * as it is.
+ */
+export const IssuerDiscoveryBodySchema = z.object({
+  issuer: userText().trim().min(1, 'Required.').max(2_000),
+});
+export type IssuerDiscoveryBody = z.infer<typeof IssuerDiscoveryBodySchema>;
+
+/** POST /api/auth/sso/discovery: a Keycloak host and realm, or any issuer. */
+export const SsoDiscoveryBodySchema = z.union([KeycloakDiscoveryBodySchema, IssuerDiscoveryBodySchema]);
+export type SsoDiscoveryBody = z.infer<typeof SsoDiscoveryBodySchema>;
 
 /** The endpoints a realm's discovery document names, as the provider form takes them. */
 export const DiscoveredEndpointsSchema = z.object({

@@ -26,6 +26,7 @@ const ResourceIotPage = lazy(() => import('../pages/resource-iot-page.tsx'));
 const MqttConfigurationPage = lazy(() => import('../pages/mqtt-configuration-page.tsx'));
 const MqttConfigurationTestPage = lazy(() => import('../pages/mqtt-configuration-test-page.tsx'));
 const MqttServersPage = lazy(() => import('../pages/mqtt-servers-page.tsx'));
+const IntegrationsPage = lazy(() => import('../pages/integrations-page.tsx'));
 const MqttServerPage = lazy(() => import('../pages/mqtt-server-page.tsx'));
 const SsoProvidersPage = lazy(() => import('../pages/sso-providers-page.tsx'));
 // One chunk for both reader pages (see reader-pages.ts).
@@ -51,21 +52,21 @@ const manageResourceIot = {
   access: ROUTE_ACCESS.manageResources,
   redirectWhenDenied: (params) => `/resources/${params.id ?? params.resourceId ?? ''}`,
 } satisfies RouteHandle;
-const manageMqttServers = {
+const toStart = () => '/';
+/**
+ * Spec 02 §2: MQTT servers and the CSV export send others to /; so do the usage charts (the
+ * export's data) and the list of all webhooks and MQTT configurations (the permission of each
+ * resource's lists).
+ */
+const manageResourcesElseStart = {
   access: ROUTE_ACCESS.manageResources,
-  redirectWhenDenied: () => '/',
-} satisfies RouteHandle;
-
-/** Spec 02 §2: others are sent to /. */
-const manageCsvExport = {
-  access: ROUTE_ACCESS.manageResources,
-  redirectWhenDenied: () => '/',
+  redirectWhenDenied: toStart,
 } satisfies RouteHandle;
 
 /** Spec 02 §2: the SSO providers, FABReader, plugins and email templates send others to /. */
 const manageSystemConfiguration = {
   access: ROUTE_ACCESS.manageSystemConfiguration,
-  redirectWhenDenied: () => '/',
+  redirectWhenDenied: toStart,
 } satisfies RouteHandle;
 
 /** Routes and access levels of spec 01 §2 that exist so far. */
@@ -113,10 +114,12 @@ export const router = createBrowserRouter([
             handle: manageResourceIot,
           },
           { path: 'resource-groups/:groupId', element: <ResourceGroupPage />, handle: resources },
-          { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageMqttServers },
-          { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageMqttServers },
-          { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageMqttServers },
-          { path: 'csv-export', element: <CsvExportPage />, handle: manageCsvExport },
+          { path: 'mqtt/servers', element: <MqttServersPage />, handle: manageResourcesElseStart },
+          { path: 'integrations', element: <IntegrationsPage />, handle: manageResourcesElseStart },
+          { path: 'mqtt/servers/create', element: <MqttServerPage />, handle: manageResourcesElseStart },
+          { path: 'mqtt/servers/:serverId', element: <MqttServerPage />, handle: manageResourcesElseStart },
+          { path: 'csv-export', element: <CsvExportPage />, handle: manageResourcesElseStart },
+          { path: 'usage', element: <CsvExportPage charts />, handle: manageResourcesElseStart },
           { path: 'sso/providers', element: <SsoProvidersPage />, handle: manageSystemConfiguration },
           { path: 'fabreader', element: <FabreaderPage />, handle: manageSystemConfiguration },
           { path: 'nfc-cards', element: <NfcCardsPage />, handle: signedIn },

@@ -9,6 +9,7 @@ import type { IntroductionScope } from '../features/introductions/introduction-s
 import { useGroupRole } from '../features/resource-groups/api/use-group-role.ts';
 import { useResourceGroup } from '../features/resource-groups/api/use-resource-group.ts';
 import { DeleteResourceGroupButton } from '../features/resource-groups/components/delete-resource-group-button.tsx';
+import { GroupResourcesCard } from '../features/resource-groups/components/group-resources-card.tsx';
 import { ResourceGroupDetailsCard } from '../features/resource-groups/components/resource-group-details-card.tsx';
 import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
 import NotFoundPage from './not-found-page.tsx';
@@ -21,8 +22,8 @@ export default function ResourceGroupPage() {
 }
 
 /**
- * A group's page (spec 01 §2, spec 02 §2): everyone signed in sees its details; managers edit
- * and delete it and manage its introducers; managers and the group's introducers manage its
+ * A group's page (spec 01 §2, spec 02 §2): everyone signed in sees its details and resources;
+ * managers edit and delete it, add and remove its resources and manage its introducers; managers and the group's introducers manage its
  * introductions.
  */
 function ResourceGroupScreen({ groupId }: { groupId: number }) {
@@ -59,6 +60,7 @@ function ResourceGroupScreen({ groupId }: { groupId: number }) {
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <ResourceGroupDetailsCard group={group.data} canEdit={isManager} />
+        <GroupResourcesCard group={group.data} canEdit={isManager} />
         {isManager && <IntroducersCard scope={scope} />}
         {(isManager || isIntroducer) && (
           <div className="lg:col-span-2">

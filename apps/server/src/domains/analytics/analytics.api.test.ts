@@ -208,6 +208,33 @@ describe.each(TEST_DIALECTS)('analytics on %s', (dialect) => {
       ]);
     });
 
+    it('names the columns of the header row in English or German when asked, the rows unchanged', async () => {
+      const resource = await given.resource(manager, { name: 'Drill press' });
+      const member = await t.given.member();
+      await session(resource.id, member.id, '1996-03-01T08:00:00.000Z', '1996-03-01T08:30:00.000Z');
+      const columns = 'columns=resourceName,username,usageInHours,startTime,endNotes';
+      const german = await csv(`${range(1996)}&${columns}&headerLanguage=de`);
+      expect(german.statusCode).toBe(200);
+      expect(parseCsv(german.body)).toEqual([
+        ['Ressource', 'Benutzername', 'Nutzung (Stunden)', 'Beginn (UTC)', 'Notizen am Ende'],
+        ['Drill press', member.username, '0.50', '01/03/1996 08:00', ''],
+      ]);
+      const english = await csv(`${range(1996)}&headerLanguage=en`);
+      expect(parseCsv(english.body)[0]).toEqual([
+        'Resource ID',
+        'Resource',
+        'User ID',
+        'Username',
+        'Usage (hours)',
+      ]);
+    });
+
+    it('refuses a header language it does not know with 400', async () => {
+      const response = await csv(`${range(1996)}&headerLanguage=fr`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(AnalyticsMessages.invalidExport);
+    });
+
     it('sends a header row alone for a range without sessions', async () => {
       const response = await csv(range(1990));
       expect(response.statusCode).toBe(200);

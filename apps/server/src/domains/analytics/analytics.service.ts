@@ -199,7 +199,7 @@ export function createAnalyticsService(deps: { db: Db; repo: AnalyticsRepository
      */
     async writeUsageCsv(query: UsageCsvQuery, out: TextSink): Promise<void> {
       const now = deps.clock.now();
-      const format = usageCsvFormatter(query.columns ?? DEFAULT_USAGE_CSV_COLUMNS);
+      const format = usageCsvFormatter(query.columns ?? DEFAULT_USAGE_CSV_COLUMNS, query.headerLanguage);
       const csvRow = emptyCsvRow();
       out.write(format.header);
       if (query.groupByUserAndResource) {

@@ -1,4 +1,4 @@
-import { USAGE_CSV_SEPARATOR, type UsageCsvColumn } from '@toolpass/contracts';
+import { USAGE_CSV_SEPARATOR, type UsageCsvColumn, type UsageCsvHeaderLanguage } from '@toolpass/contracts';
 
 /**
  * The CSV of spec 02 §9: separator ';', a value holding ';', '"' or a line break is quoted with
@@ -81,11 +81,53 @@ const FORMATTERS: Record<UsageCsvColumn, (row: UsageCsvRow) => string> = {
   endNotes: (row) => typedText(row.endNotes),
 };
 
-/** Formats rows into lines of the chosen columns, in their order. */
-export function usageCsvFormatter(columns: readonly UsageCsvColumn[]) {
+/**
+ * The header row's names of the columns per language: a spreadsheet opened by a person shows
+ * words, not ids. The web app words its column choice the same way (usage-export locale files).
+ */
+export const USAGE_CSV_HEADERS: Record<UsageCsvHeaderLanguage, Record<UsageCsvColumn, string>> = {
+  en: {
+    resourceId: 'Resource ID',
+    resourceName: 'Resource',
+    userId: 'User ID',
+    username: 'Username',
+    usageInHours: 'Usage (hours)',
+    startTimeISO: 'Start (ISO 8601, UTC)',
+    startTime: 'Start (UTC)',
+    endTimeISO: 'End (ISO 8601, UTC)',
+    endTime: 'End (UTC)',
+    usageInMinutes: 'Usage (minutes)',
+    startNotes: 'Start notes',
+    endNotes: 'End notes',
+  },
+  de: {
+    resourceId: 'Ressourcen-ID',
+    resourceName: 'Ressource',
+    userId: 'Benutzer-ID',
+    username: 'Benutzername',
+    usageInHours: 'Nutzung (Stunden)',
+    startTimeISO: 'Beginn (ISO 8601, UTC)',
+    startTime: 'Beginn (UTC)',
+    endTimeISO: 'Ende (ISO 8601, UTC)',
+    endTime: 'Ende (UTC)',
+    usageInMinutes: 'Nutzung (Minuten)',
+    startNotes: 'Notizen zu Beginn',
+    endNotes: 'Notizen am Ende',
+  },
+};
+
+/**
+ * Formats rows into lines of the chosen columns, in their order. The header names the columns
+ * in `headerLanguage`, or by their ids without one (spec 02 §9).
+ */
+export function usageCsvFormatter(
+  columns: readonly UsageCsvColumn[],
+  headerLanguage?: UsageCsvHeaderLanguage,
+) {
   const formatters = columns.map((column) => FORMATTERS[column]);
+  const names = headerLanguage === undefined ? undefined : USAGE_CSV_HEADERS[headerLanguage];
   return {
-    header: csvLine(columns),
+    header: csvLine(names === undefined ? columns : columns.map((column) => names[column])),
     line(row: UsageCsvRow): string {
       // A loop, not map and join: this runs a million times in a large export.
       let line = '';

@@ -1,6 +1,7 @@
 import {
   CreateMqttConfigurationBodySchema,
   DeliveryLogSchema,
+  MqttConfigurationOverviewListSchema,
   MqttConfigurationPathSchema,
   MqttConfigurationSchema,
   MqttTestResultSchema,
@@ -21,6 +22,17 @@ const base = '/api/resources/:resourceId/mqtt/config';
 /** The MQTT configurations of a resource (spec 02 §7): every call needs canManageResources. */
 export function mqttConfigurationsRoutes(deps: { mqtt: MqttService }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/mqtt/configurations',
+      route.guarded({
+        summary:
+          'Every MQTT configuration of every resource with the resource and the server, by resource ' +
+          'name (the list of all integrations); the same permission as a resource’s list',
+        response: { 200: MqttConfigurationOverviewListSchema },
+      }),
+      async () => deps.mqtt.listAllConfigurations(),
+    );
+
     app.get(
       base,
       route.guarded({

@@ -1,4 +1,5 @@
-import type { MqttConfiguration } from '@toolpass/contracts';
+import type { MqttConfiguration, MqttConfigurationOverview } from '@toolpass/contracts';
+import { sql } from 'kysely';
 import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool } from '../../platform/db/db-values.ts';
@@ -168,6 +169,35 @@ export function createMqttRepository(deps: { db: Db }) {
         .where('resource_id', '=', resourceId)
         .executeTakeFirst();
       return row && configurations.read(row);
+    },
+
+    /** Every resource's configurations with resource and server names, by resource name, then name. */
+    async listAllConfigurationsWithResource(db: Db): Promise<MqttConfigurationOverview[]> {
+      const rows = await db
+        .selectFrom('mqtt_configurations as c')
+        .innerJoin('resources as r', 'r.id', 'c.resource_id')
+        .innerJoin('mqtt_servers as s', 's.id', 'c.server_id')
+        .select([
+          'c.id',
+          'c.name',
+          'c.in_use_topic',
+          'r.id as resource_id',
+          'r.name as resource_name',
+          's.id as server_id',
+          's.name as server_name',
+        ])
+        .orderBy(sql`lower(r.name)`)
+        .orderBy('r.id')
+        .orderBy(sql`lower(c.name)`)
+        .orderBy('c.id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        resource: { id: row.resource_id, name: row.resource_name },
+        name: row.name,
+        server: { id: row.server_id, name: row.server_name },
+        inUseTopic: row.in_use_topic,
+      }));
     },
 
     async listConfigurations(db: Db, resourceId: number): Promise<MqttConfiguration[]> {

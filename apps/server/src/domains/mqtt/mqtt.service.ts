@@ -262,6 +262,9 @@ export function createMqttService(deps: {
       return Promise.all(servers.map(statusOf));
     },
 
+    /** Every resource's configurations, for the list of all integrations (issue 28). */
+    listAllConfigurations: () => deps.repo.listAllConfigurationsWithResource(deps.db),
+
     async listConfigurations(resourceId: number): Promise<MqttConfiguration[]> {
       await requireResource(deps.db, resourceId);
       return deps.repo.listConfigurations(deps.db, resourceId);

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, PUBLIC_URL, type TestApp } from '../../test/build-test-app.ts';
 import { startOidcProvider } from '../../test/oidc-provider.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
@@ -111,6 +111,25 @@ describe.each(TEST_DIALECTS)('SSO providers on %s', (dialect) => {
       expect(listed).toContainEqual({ id: created.id, name: 'Listed provider', type: 'OIDC' });
       for (const entry of listed) expect(Object.keys(entry).sort()).toEqual(['id', 'name', 'type']);
       expect(response.body).not.toContain(SECRET);
+    });
+  });
+
+  describe('GET /api/auth/sso/redirect-uri', () => {
+    const redirectUri = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/sso/redirect-uri', headers });
+
+    it('answers the one callback address of PUBLIC_URL, known before any provider is saved', async () => {
+      const response = await redirectUri(admin.auth);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ redirectUri: `${PUBLIC_URL}/api/auth/sso/OIDC/callback` });
+    });
+
+    it('is for administrators of the system configuration only', async () => {
+      const member = await t.given.member();
+      const refused = await redirectUri(member.auth);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(Messages.forbiddenInsufficientPermissions);
+      expect((await redirectUri({})).statusCode).toBe(401);
     });
   });
 
@@ -275,6 +294,46 @@ describe.each(TEST_DIALECTS)('SSO providers on %s', (dialect) => {
       } finally {
         await op.close();
       }
+    });
+
+    it("reads any issuer's endpoints from {issuer}/.well-known/openid-configuration, as typed or as the full address", async () => {
+      // The issuer at a path of its own, as Authentik (/application/o/{slug}) and Entra ID have it.
+      const op = await startOidcProvider({ path: '/application/o/toolpass' });
+      try {
+        const expected = {
+          issuer: op.issuer,
+          authorizationURL: `${op.issuer}/auth`,
+          tokenURL: `${op.issuer}/token`,
+          userInfoURL: `${op.issuer}/me`,
+        };
+        for (const issuer of [op.issuer, `${op.issuer}/`, `${op.issuer}/.well-known/openid-configuration`]) {
+          const found = await discover({ issuer });
+          expect(found.statusCode, found.body).toBe(200);
+          expect(found.json()).toEqual(expected);
+        }
+        const elsewhere = await discover({ issuer: `${op.origin}/application/o/other` });
+        expect(elsewhere.statusCode).toBe(400);
+        expect(elsewhere.json().message).toBe(SsoMessages.discoveryFailed);
+      } finally {
+        await op.close();
+      }
+      const withoutDiscovery = await startOidcProvider({ discovery: false });
+      try {
+        const missing = await discover({ issuer: withoutDiscovery.issuer });
+        expect(missing.statusCode).toBe(400);
+        expect(missing.json().message).toBe(SsoMessages.discoveryFailed);
+      } finally {
+        await withoutDiscovery.close();
+      }
+    });
+
+    it('refuses an issuer over plain http away from this machine, or one with a query', async () => {
+      for (const issuer of ['http://sso.example.edu', 'https://sso.example.edu/x?a=b']) {
+        const response = await discover({ issuer });
+        expect(response.statusCode, issuer).toBe(400);
+        expect(response.json().message).toBe(SsoMessages.insecureUrl);
+      }
+      expect((await discover({ issuer: ' ' })).statusCode).toBe(400);
     });
 
     it('refuses plain http away from this machine, and a host that brings its own query', async () => {

@@ -1,6 +1,6 @@
 import {
   type CreateSsoProviderBody,
-  type KeycloakDiscoveryBody,
+  type SsoDiscoveryBody,
   SsoMessages,
   type SsoProvider,
   type SsoProviderSummary,
@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { GuardedFetch } from '../../platform/net/guarded-fetch.ts';
 import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
-import { discoverKeycloakRealm } from './keycloak-discovery.ts';
+import { discoverProvider } from './oidc-discovery.ts';
 import type { OidcRelyingParty } from './oidc-relying-party.ts';
 import type { SsoProviderFields, SsoProviderRecord, SsoRepository } from './sso.repository.ts';
 import { checkProviderAddresses, requireSecretForNewAddresses } from './sso-provider-addresses.ts';
@@ -160,8 +160,8 @@ export function createSsoProviders(deps: {
       deps.relyingParty.forget(id);
     },
 
-    /** A Keycloak realm's endpoints for the providers page, read by the server. */
-    discoverKeycloakRealm: (body: KeycloakDiscoveryBody) =>
-      discoverKeycloakRealm(body, { policy: deps.outbound, fetch: deps.providerFetch }),
+    /** A Keycloak realm's or any issuer's endpoints for the providers page, read by the server. */
+    discoverProvider: (body: SsoDiscoveryBody) =>
+      discoverProvider(body, { policy: deps.outbound, fetch: deps.providerFetch }),
   };
 }

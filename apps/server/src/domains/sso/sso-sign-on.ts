@@ -1,4 +1,10 @@
-import { EmailSchema, type LinkSsoAccountBody, type SsoErrorCode, SsoMessages } from '@toolpass/contracts';
+import {
+  EmailSchema,
+  type LinkSsoAccountBody,
+  SSO_CALLBACK_PATH,
+  type SsoErrorCode,
+  SsoMessages,
+} from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { hashToken, newToken } from '../../platform/crypto/tokens.ts';
@@ -65,8 +71,9 @@ export function createSsoSignOn(deps: {
     return { ...settings, clientSecret: deps.secrets.open(sealedClientSecret) };
   }
 
-  const callbackUrlOf = (providerId: number) =>
-    `${deps.publicUrl.replace(/\/$/, '')}/api/auth/sso/OIDC/${providerId}/callback`;
+  // One address for every provider, so an administrator can register it at the provider before
+  // this app has saved the provider and given it an id (decision 14).
+  const redirectUri = `${deps.publicUrl.replace(/\/$/, '')}${SSO_CALLBACK_PATH}`;
 
   // A sign-on returns a single-use code, not the session token (decision 14).
   const codes = createSignOnCodes(deps);
@@ -129,7 +136,8 @@ export function createSsoSignOn(deps: {
   }
 
   return {
-    callbackUrlOf,
+    /** The address the provider sends the browser back to; the same for every provider. */
+    redirectUri,
 
     /** Where to send the browser to sign on, and the transaction its return must match. */
     async startSignOn(
@@ -139,7 +147,7 @@ export function createSsoSignOn(deps: {
       const provider = await requireProvider(deps.repo, deps.db, providerId);
       const values = deps.relyingParty.newTransactionValues();
       const location = await deps.relyingParty.authorizationUrl(settingsOf(provider), {
-        redirectUri: callbackUrlOf(providerId),
+        redirectUri,
         ...values,
       });
       return {
@@ -155,22 +163,28 @@ export function createSsoSignOn(deps: {
 
     /**
      * The return from the provider: `transaction` is what the browser's cookie held (undefined
-     * when it had none, or one not signed here, or expired). Never throws for a failed sign-on;
-     * the outcome says where the browser goes and why.
+     * when it had none, or one not signed here, or expired); it names the provider. A return to
+     * the address with a provider id (spec 01 §7) must name the same one. Never throws for a
+     * failed sign-on; the outcome says where the browser goes and why.
      */
     async finishSignOn(
-      providerId: number,
       query: string,
       transaction: SsoTransaction | undefined,
+      providerIdOfAddress?: number,
     ): Promise<SignOnOutcome> {
       const root = safeReturnAddress(undefined, deps.publicUrl);
-      if (!transaction || transaction.providerId !== providerId) {
+      if (
+        !transaction ||
+        (providerIdOfAddress !== undefined && transaction.providerId !== providerIdOfAddress)
+      ) {
         return { kind: 'failed', returnTo: root, code: 'invalid-state' };
       }
+      const providerId = transaction.providerId;
       const returnTo = safeReturnAddress(transaction.redirectTo, deps.publicUrl);
       const provider = await deps.repo.findProvider(deps.db, providerId);
       if (!provider) return { kind: 'failed', returnTo, code: 'provider-unavailable' };
-      const callbackUrl = new URL(callbackUrlOf(providerId));
+      // The address the login sent as redirect_uri: the code exchange must name it again.
+      const callbackUrl = new URL(redirectUri);
       callbackUrl.search = query;
       if (callbackUrl.searchParams.get('state') !== transaction.state) {
         return { kind: 'failed', returnTo, code: 'invalid-state' };

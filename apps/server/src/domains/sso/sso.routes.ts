@@ -3,15 +3,17 @@ import {
   CreateSsoProviderBodySchema,
   DiscoveredEndpointsSchema,
   ExchangeSsoCodeBodySchema,
-  KeycloakDiscoveryBodySchema,
   LinkSsoAccountBodySchema,
   OkSchema,
+  SSO_CALLBACK_PATH,
   SSO_CODE_PARAM,
   SSO_ERROR_PARAM,
+  SsoDiscoveryBodySchema,
   SsoLoginQuerySchema,
   SsoProviderIdParamsSchema,
   SsoProviderSchema,
   SsoProviderSummarySchema,
+  SsoRedirectUriSchema,
   UpdateSsoProviderBodySchema,
 } from '@toolpass/contracts';
 import type { FastifyReply } from 'fastify';
@@ -71,9 +73,42 @@ function redirect(reply: FastifyReply, location: string) {
 
 /** Single sign-on (spec 01 §2, §7; spec 02 §2, §7): providers, sign-on and account linking. */
 export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie }): FastifyPluginAsyncZod {
-  const callbackPath = (providerId: number) => new URL(deps.sso.callbackUrlOf(providerId)).pathname;
+  // The transaction cookie goes to both callback addresses (the shared one, and the one with a
+  // provider id of spec 01 §7) and to nothing outside the sign-on's paths.
+  const cookiePath = SSO_CALLBACK_PATH.slice(0, SSO_CALLBACK_PATH.lastIndexOf('/'));
+
+  /** Ends a sign-on at either callback address: the cookie's transaction names the provider. */
+  async function finish(
+    request: { url: string; headers: { cookie?: string | undefined } },
+    reply: FastifyReply,
+    providerIdOfAddress?: number,
+  ) {
+    const transaction = deps.cookie.open(deps.cookie.read(request.headers.cookie));
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const outcome = await deps.sso.finishSignOn(query, transaction, providerIdOfAddress);
+    // The transaction is spent either way; a second use of it must start over. A code goes
+    // with the cookie that lets only this browser exchange it.
+    reply.header('set-cookie', [
+      deps.cookie.clearHeader(cookiePath),
+      ...(outcome.kind === 'signed-in'
+        ? [deps.cookie.browserHeader(outcome.browser, SIGN_ON_CODE_LIFETIME_MS)]
+        : []),
+    ]);
+    return redirect(reply, outcomeAddress(outcome, transaction?.providerId ?? providerIdOfAddress ?? 0));
+  }
 
   return async (app) => {
+    app.get(
+      '/api/auth/sso/redirect-uri',
+      route.guarded({
+        summary:
+          'The redirect URI to register at a provider before adding it here: PUBLIC_URL followed by ' +
+          `${SSO_CALLBACK_PATH}, the same for every provider`,
+        response: { 200: SsoRedirectUriSchema },
+      }),
+      async () => ({ redirectUri: deps.sso.redirectUri }),
+    );
+
     app.get(
       '/api/auth/sso/providers',
       route.open({
@@ -97,12 +132,13 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
       '/api/auth/sso/discovery',
       route.guarded({
         summary:
-          "Read a Keycloak realm's endpoints from {host}/realms/{realm}/.well-known/openid-configuration " +
-          '(https; plain http only on this machine); 400 "Failed to discover configuration" when it does not answer one',
-        body: KeycloakDiscoveryBodySchema,
+          "Read a provider's endpoints from {issuer}/.well-known/openid-configuration (body issuer), or a " +
+          "Keycloak realm's from {host}/realms/{realm}/.well-known/openid-configuration (body host and realm); " +
+          'https, plain http only on this machine; 400 "Failed to discover configuration" when it does not answer one',
+        body: SsoDiscoveryBodySchema,
         response: { 200: DiscoveredEndpointsSchema },
       }),
-      async (request) => deps.sso.discoverKeycloakRealm(request.body),
+      async (request) => deps.sso.discoverProvider(request.body),
     );
 
     app.get(
@@ -153,38 +189,32 @@ export function ssoRoutes(deps: { sso: SsoService; cookie: SsoTransactionCookie 
           request.params.id,
           request.query.redirectTo,
         );
-        reply.header(
-          'set-cookie',
-          deps.cookie.setHeader(deps.cookie.seal(transaction), callbackPath(request.params.id)),
-        );
+        reply.header('set-cookie', deps.cookie.setHeader(deps.cookie.seal(transaction), cookiePath));
         return redirect(reply, location);
       },
+    );
+
+    const callbackSummary =
+      'The return from the provider: 302 to redirectTo with ssoCode (signed in; exchange it at ' +
+      'POST /api/auth/sso/session) or an account linking request, or with ssoError when it failed';
+
+    app.get(
+      SSO_CALLBACK_PATH,
+      route.open({
+        summary: `${callbackSummary}. The redirect URI of every provider; the sign-on's cookie names the provider`,
+        querystring: CallbackQuerySchema,
+      }),
+      (request, reply) => finish(request, reply),
     );
 
     app.get(
       '/api/auth/sso/OIDC/:id/callback',
       route.open({
-        summary:
-          'The return from the provider: 302 to redirectTo with ssoCode (signed in; exchange it at ' +
-          'POST /api/auth/sso/session) or an account linking request, or with ssoError when it failed',
+        summary: `${callbackSummary}. The same as ${SSO_CALLBACK_PATH} for a sign-on of this provider`,
         params: SsoProviderIdParamsSchema,
         querystring: CallbackQuerySchema,
       }),
-      async (request, reply) => {
-        const providerId = request.params.id;
-        const transaction = deps.cookie.open(deps.cookie.read(request.headers.cookie));
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const outcome = await deps.sso.finishSignOn(providerId, query, transaction);
-        // The transaction is spent either way; a second use of it must start over. A code goes
-        // with the cookie that lets only this browser exchange it.
-        reply.header('set-cookie', [
-          deps.cookie.clearHeader(callbackPath(providerId)),
-          ...(outcome.kind === 'signed-in'
-            ? [deps.cookie.browserHeader(outcome.browser, SIGN_ON_CODE_LIFETIME_MS)]
-            : []),
-        ]);
-        return redirect(reply, outcomeAddress(outcome, providerId));
-      },
+      (request, reply) => finish(request, reply, request.params.id),
     );
 
     app.post(

@@ -1,5 +1,5 @@
-import type { Webhook } from '@toolpass/contracts';
-import type { Selectable } from 'kysely';
+import type { Webhook, WebhookOverview } from '@toolpass/contracts';
+import { type Selectable, sql } from 'kysely';
 import { columnMap } from '../../platform/db/column-map.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
@@ -98,6 +98,35 @@ export function createWebhooksRepository() {
         .$if(resourceId !== undefined, (query) => query.where('resource_id', '=', resourceId as number))
         .executeTakeFirst();
       return row ? toStored(row) : undefined;
+    },
+
+    /** Every resource's webhooks with the resource's name, by resource name, then name. */
+    async listAllWithResource(db: Db): Promise<WebhookOverview[]> {
+      const rows = await db
+        .selectFrom('webhooks as w')
+        .innerJoin('resources as r', 'r.id', 'w.resource_id')
+        .select([
+          'w.id',
+          'w.name',
+          'w.url',
+          'w.method',
+          'w.active',
+          'r.id as resource_id',
+          'r.name as resource_name',
+        ])
+        .orderBy(sql`lower(r.name)`)
+        .orderBy('r.id')
+        .orderBy(sql`lower(w.name)`)
+        .orderBy('w.id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        resource: { id: row.resource_id, name: row.resource_name },
+        name: row.name,
+        url: row.url,
+        method: row.method as WebhookOverview['method'],
+        active: readBool(row.active),
+      }));
     },
 
     async listForResource(db: Db, resourceId: number): Promise<StoredWebhook[]> {

@@ -6,6 +6,7 @@ import {
   WebhookListPathSchema,
   WebhookListSchema,
   WebhookMessages,
+  WebhookOverviewListSchema,
   WebhookPathSchema,
   WebhookSchema,
   WebhookStatusBodySchema,
@@ -27,6 +28,17 @@ const BASE = '/api/resources/:resourceId/webhooks';
 
 export function webhooksRoutes(deps: { webhooks: WebhooksService }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/webhooks',
+      route.guarded({
+        summary:
+          'Every webhook of every resource with the resource, by resource name (the list of all ' +
+          'integrations); the same permission as a resource’s list, never with secrets or headers',
+        response: { 200: WebhookOverviewListSchema },
+      }),
+      async () => deps.webhooks.listAll(),
+    );
+
     app.get(
       BASE,
       route.guarded({

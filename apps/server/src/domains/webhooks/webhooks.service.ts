@@ -123,6 +123,9 @@ export function createWebhooksService(deps: {
   }
 
   return {
+    /** Every resource's webhooks, for the list of all integrations (issue 28). */
+    listAll: () => deps.repo.listAllWithResource(deps.db),
+
     async list(resourceId: number): Promise<Webhook[]> {
       await requireResource(deps.db, resourceId);
       return (await deps.repo.listForResource(deps.db, resourceId)).map(present);

@@ -9,6 +9,7 @@ import {
   UsersIcon,
   WrenchIcon,
 } from '../../components/icons.tsx';
+import { ChartIcon, PlugIcon } from '../../components/nav-icons.tsx';
 import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
 import { PuzzleIcon } from '../../features/plugins/components/puzzle-icon.tsx';
 import type { RouteAccess } from '../../sign-in/access.ts';
@@ -81,6 +82,18 @@ export const NAVIGATION: NavGroup[] = [
         to: '/mqtt/servers',
         labelKey: 'nav.mqttServers',
         icon: RadioTowerIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/integrations',
+        labelKey: 'nav.integrations',
+        icon: PlugIcon,
+        access: ROUTE_ACCESS.manageResources,
+      },
+      {
+        to: '/usage',
+        labelKey: 'nav.usage',
+        icon: ChartIcon,
         access: ROUTE_ACCESS.manageResources,
       },
       {

@@ -6,7 +6,7 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useKeycloakDiscovery } from '../api/use-keycloak-discovery.ts';
+import { useProviderDiscovery } from '../api/use-provider-discovery.ts';
 
 type KeycloakDiscoveryModalProps = {
   isOpen: boolean;
@@ -29,7 +29,7 @@ export function KeycloakDiscoveryModal({ isOpen, onClose, onDiscovered }: Keyclo
 
 function DiscoveryForm({ onDiscovered }: { onDiscovered: (endpoints: DiscoveredEndpoints) => void }) {
   const { t } = useTranslation();
-  const discovery = useKeycloakDiscovery();
+  const discovery = useProviderDiscovery();
   const [host, setHost] = useState('');
   const [realm, setRealm] = useState('');
   const [isIncomplete, setIsIncomplete] = useState(false);

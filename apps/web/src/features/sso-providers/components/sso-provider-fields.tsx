@@ -1,25 +1,23 @@
 import { NAME_MAX_LENGTH } from '@toolpass/contracts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { LengthHint } from '../../../components/length-hint.tsx';
 import type { SsoProviderFormState } from '../hooks/use-sso-provider-form.ts';
 import type { SsoProviderDraft, SsoProviderProblem } from '../sso-provider-draft.ts';
+import { IssuerDiscovery } from './issuer-discovery.tsx';
+import { RedirectUriNotice } from './redirect-uri-notice.tsx';
 
 const noAutoFill = { autoCapitalize: 'off', autoCorrect: 'off', spellCheck: false } as const;
 /** The provider's OpenID Connect addresses, in the order the form asks for them. */
 const ADDRESS_FIELDS = ['issuer', 'authorizationURL', 'tokenURL', 'userInfoURL'] as const;
 
 /**
- * Name, the four OpenID Connect addresses, client id and secret of a provider (spec 02 §3, §5).
- * The secret is write-only: an edit starts with it empty, and empty keeps the stored one.
+ * The redirect URI to register first, then name, the four OpenID Connect addresses (filled in
+ * from the issuer on request), client id and secret of a provider (spec 02 §3, §5). The secret
+ * is write-only: an edit starts with it empty, and empty keeps the stored one.
  */
-export function SsoProviderFields({
-  form,
-  callbackUrl,
-}: {
-  form: SsoProviderFormState;
-  callbackUrl?: string;
-}) {
+export function SsoProviderFields({ form }: { form: SsoProviderFormState }) {
   const { t } = useTranslation();
   const { draft, problems, serverErrors } = form;
   const set = (change: Partial<SsoProviderDraft>) => form.change({ ...draft, ...change });
@@ -33,6 +31,7 @@ export function SsoProviderFields({
 
   return (
     <div className="flex flex-col gap-4">
+      <RedirectUriNotice />
       <FormTextField
         isRequired
         name="name"
@@ -44,18 +43,22 @@ export function SsoProviderFields({
         <LengthHint value={draft.name} max={NAME_MAX_LENGTH} />
       </FormTextField>
       {ADDRESS_FIELDS.map((field) => (
-        <FormTextField
-          key={field}
-          isRequired
-          name={field}
-          label={t(`ssoProviders.form.${field}`)}
-          type="url"
-          value={draft[field]}
-          onChange={(value) => set({ [field]: value })}
-          error={errorOf(field)}
-          description={field === 'issuer' ? t('ssoProviders.form.issuerHint') : undefined}
-          inputProps={noAutoFill}
-        />
+        <Fragment key={field}>
+          <FormTextField
+            isRequired
+            name={field}
+            label={t(`ssoProviders.form.${field}`)}
+            type="url"
+            value={draft[field]}
+            onChange={(value) => set({ [field]: value })}
+            error={errorOf(field)}
+            description={field === 'issuer' ? t('ssoProviders.form.issuerHint') : undefined}
+            inputProps={noAutoFill}
+          />
+          {field === 'issuer' && (
+            <IssuerDiscovery issuer={draft.issuer} onDiscovered={(endpoints) => set({ ...endpoints })} />
+          )}
+        </Fragment>
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormTextField
@@ -86,11 +89,6 @@ export function SsoProviderFields({
           inputProps={{ autoComplete: 'new-password' }}
         />
       </div>
-      {callbackUrl && (
-        <p className="text-sm text-muted [overflow-wrap:anywhere]">
-          {t('ssoProviders.form.callbackHint')} <code>{callbackUrl}</code>
-        </p>
-      )}
     </div>
   );
 }

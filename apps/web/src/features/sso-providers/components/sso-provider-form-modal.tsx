@@ -78,9 +78,6 @@ type ProviderFormProps = {
 function ProviderForm({ provider, initial, onDone }: ProviderFormProps) {
   const { t } = useTranslation();
   const form = useSsoProviderForm({ provider, initial, onSaved: onDone });
-  const callbackUrl = provider
-    ? `${window.location.origin}/api/auth/sso/OIDC/${provider.id}/callback`
-    : undefined;
   return (
     <ModalForm
       title={form.isEdit ? t('ssoProviders.form.editTitle') : t('ssoProviders.form.createTitle')}
@@ -89,7 +86,7 @@ function ProviderForm({ provider, initial, onDone }: ProviderFormProps) {
       submitLabel={form.isEdit ? t('ssoProviders.form.save') : t('ssoProviders.form.create')}
       isPending={form.isPending}
     >
-      <SsoProviderFields form={form} callbackUrl={callbackUrl} />
+      <SsoProviderFields form={form} />
     </ModalForm>
   );
 }

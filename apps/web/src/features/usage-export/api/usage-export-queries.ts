@@ -2,42 +2,52 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type ResourceUsageRecord,
   USAGE_CSV_COLUMNS,
-  USAGE_CSV_FILE_NAME,
   type UsageCsvColumn,
+  type UsageCsvHeaderLanguage,
 } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { type UsageRange, usageCsvFileName } from '../usage-range.ts';
 
-/** A chosen range as the server reads it: ISO timestamps, the end exclusive. */
-export type UsageRange = { start: string; end: string };
+export type { UsageRange };
+/** A range as the server reads it: ISO timestamps, the end exclusive. */
+export type ServerRange = Pick<UsageRange, 'start' | 'end'>;
 
 export const usageRecordsPath = '/api/analytics/resource-usage-hours';
 export const usageCsvPath = '/api/analytics/resource-usage.csv';
 
 export const usageExportKeys = {
   all: ['usage-export'] as const,
-  records: (range: UsageRange) => ['usage-export', 'records', range.start, range.end] as const,
+  records: (range: ServerRange) => ['usage-export', 'records', range.start, range.end] as const,
 };
 
-export const usageRecordsQuery = (range: UsageRange) =>
+export const usageRecordsQuery = (range: ServerRange) =>
   queryOptions({
     queryKey: usageExportKeys.records(range),
     queryFn: ({ signal }) =>
-      apiClient.get<ResourceUsageRecord[]>(usageRecordsPath, { query: { ...range }, signal }),
+      apiClient.get<ResourceUsageRecord[]>(usageRecordsPath, {
+        query: { start: range.start, end: range.end },
+        signal,
+      }),
   });
 
 /** The usage records of a range (sessions overlapping it), or nothing before a range is chosen. */
-export function useUsageRecords(range: UsageRange | undefined, enabled = true) {
+export function useUsageRecords(range: ServerRange | undefined, enabled = true) {
   return useQuery({
     ...usageRecordsQuery(range ?? { start: '', end: '' }),
     enabled: enabled && range !== undefined,
   });
 }
 
-export type CsvExportOptions = { columns: readonly UsageCsvColumn[]; groupByUserAndResource: boolean };
+export type CsvExportOptions = {
+  columns: readonly UsageCsvColumn[];
+  groupByUserAndResource: boolean;
+  /** The language of the header row's column names (the viewer's). */
+  headerLanguage: UsageCsvHeaderLanguage;
+};
 
 /** The query of the server export: the range, the chosen columns in the contract's order, the grouping. */
 export function csvExportQuery(
-  range: UsageRange,
+  range: ServerRange,
   options: CsvExportOptions,
 ): Record<string, string | undefined> {
   const columns = USAGE_CSV_COLUMNS.filter((column) => options.columns.includes(column));
@@ -46,17 +56,18 @@ export function csvExportQuery(
     end: range.end,
     columns: columns.join(','),
     groupByUserAndResource: options.groupByUserAndResource ? 'true' : undefined,
+    headerLanguage: options.headerLanguage,
   };
 }
 
-/** Fetches the CSV with the sign-in token and saves it as resource-usage.csv. */
+/** Fetches the CSV with the sign-in token and saves it under a name that carries its days. */
 export async function downloadUsageCsv(range: UsageRange, options: CsvExportOptions): Promise<void> {
   const blob = await apiClient.getBlob(usageCsvPath, { query: csvExportQuery(range, options) });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;
-    link.download = USAGE_CSV_FILE_NAME;
+    link.download = usageCsvFileName(range);
     document.body.append(link);
     link.click();
     link.remove();

@@ -2,14 +2,14 @@ import { Card, Skeleton } from '@heroui/react';
 import { USAGE_SUMMARY_MAX_DAYS } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
-import type { UsageRange } from '../api/usage-export-queries.ts';
+import type { ServerRange } from '../api/usage-export-queries.ts';
 import { isSummarisable, useUsageSummary } from '../api/usage-summary-queries.ts';
 import { BusyHours } from './busy-hours-chart.tsx';
 import { HoursPerResource, TopUsers } from './hours-by-name-charts.tsx';
 import { SessionsPerDay } from './sessions-per-day-chart.tsx';
 
 /** Charts of a range's usage above its export: each with a title and the same numbers as a table. */
-export default function UsageCharts({ range }: { range: UsageRange }) {
+export default function UsageCharts({ range }: { range: ServerRange }) {
   const { t } = useTranslation();
   const summary = useUsageSummary(range);
 

@@ -4,7 +4,9 @@ import {
   DEFAULT_USAGE_CSV_COLUMNS,
   type ResourceUsageRecord,
   USAGE_CSV_COLUMNS,
+  USAGE_CSV_HEADER_LANGUAGES,
   type UsageCsvColumn,
+  type UsageCsvHeaderLanguage,
 } from '@toolpass/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,10 @@ type UsageExportModalProps = {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 };
+
+/** The header row is written in the viewer's language where the server has it, else in English. */
+const headerLanguageOf = (language: string | undefined): UsageCsvHeaderLanguage =>
+  USAGE_CSV_HEADER_LANGUAGES.find((known) => known === language) ?? 'en';
 
 /** The export of a range: a preview of its records, the columns, the grouping and the download. */
 export function UsageExportModal({ range, isOpen, onOpenChange }: UsageExportModalProps) {
@@ -44,7 +50,7 @@ export function UsageExportModal({ range, isOpen, onOpenChange }: UsageExportMod
 }
 
 function ExportForm({ range }: { range: UsageRange }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [columns, setColumns] = useState<readonly UsageCsvColumn[]>(DEFAULT_USAGE_CSV_COLUMNS);
   const [grouped, setGrouped] = useState(false);
   const [isDownloading, setDownloading] = useState(false);
@@ -56,7 +62,11 @@ function ExportForm({ range }: { range: UsageRange }) {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadUsageCsv(range, { columns, groupByUserAndResource: grouped });
+      await downloadUsageCsv(range, {
+        columns,
+        groupByUserAndResource: grouped,
+        headerLanguage: headerLanguageOf(i18n.resolvedLanguage),
+      });
     } catch (error) {
       notifyError(t('usageExport.downloadFailed'), error instanceof Error ? error.message : undefined);
     } finally {
@@ -82,7 +92,7 @@ function ExportForm({ range }: { range: UsageRange }) {
                   <Checkbox.Control>
                     <Checkbox.Indicator />
                   </Checkbox.Control>
-                  <Label>{column}</Label>
+                  <Label>{t(`usageExport.columnNames.${column}`)}</Label>
                 </Checkbox.Content>
               </Checkbox>
             ))}

@@ -74,7 +74,7 @@ const routes = () => ({
   'GET /api/analytics/usage-summary': { status: 200, body: emptySummary },
 });
 
-const renderExport = () => renderRoute(<UsageExport />, { path: '/csv-export', pattern: '/csv-export' });
+const renderExport = () => renderRoute(<UsageExport showCharts />, { path: '/usage', pattern: '/usage' });
 
 /** Picks the 10th to the 12th of the month the calendar shows. */
 async function pickRange() {
@@ -91,15 +91,49 @@ const csvRequests = (sent: ReturnType<typeof fakeApi>) =>
     .map((request) => new URL(request.url, 'http://x'));
 
 describe('CSV export', () => {
-  it('keeps Export disabled until a range is chosen', async () => {
-    fakeApi(routes());
+  it('starts with the last 30 days, today included, and shows the days as chosen', async () => {
+    const sent = fakeApi(routes());
     renderExport();
-    const exportButton = screen.getByRole('button', { name: 'Export' });
-    expect(
-      exportButton.hasAttribute('disabled') || exportButton.getAttribute('aria-disabled') === 'true',
-    ).toBe(true);
-    await pickRange();
+    const last = new Date();
+    const first = new Date(last.getFullYear(), last.getMonth(), last.getDate() - 29);
+    const day = (date: Date) =>
+      `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+    expect(screen.getByText(`${day(first)} to ${day(last)}, both days included`)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export' }).hasAttribute('disabled')).toBe(false);
+    // The charts ask for the range without a pick: from the first day's midnight to the one after today.
+    await vi.waitFor(() => expect(sent.some((request) => request.path.endsWith('usage-summary'))).toBe(true));
+    const summaryUrl = new URL(
+      sent.find((request) => request.path.endsWith('usage-summary'))?.url ?? '',
+      'http://x',
+    );
+    expect(summaryUrl.searchParams.get('start')).toBe(first.toISOString());
+    const afterToday = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
+    expect(summaryUrl.searchParams.get('end')).toBe(afterToday.toISOString());
+  });
+
+  it('names the download by the chosen days and asks for the header row in the viewer’s language', async () => {
+    const sent = fakeApi(routes());
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderExport();
+    await pickRange();
+    // The calendar opens on the current month, the default range's last.
+    const shown = new Date();
+    const month = String(shown.getMonth() + 1).padStart(2, '0');
+    expect(
+      screen.getByText(
+        `10/${month}/${shown.getFullYear()} to 12/${month}/${shown.getFullYear()}, both days included`,
+      ),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
+    await vi.waitFor(() => expect(names).toHaveLength(1));
+    expect(names[0]).toBe(
+      `usage-${shown.getFullYear()}-${month}-10-to-${shown.getFullYear()}-${month}-12.csv`,
+    );
+    expect(csvRequests(sent)[0]?.searchParams.get('headerLanguage')).toBe('en');
   });
 
   it('previews the records of the range and downloads the default columns', async () => {
@@ -131,9 +165,9 @@ describe('CSV export', () => {
     await pickRange();
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await screen.findByRole('table', { name: 'Usage records in the range' });
-    await userEvent.click(screen.getByRole('checkbox', { name: 'userId' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'username' }));
-    await userEvent.click(screen.getByRole('checkbox', { name: 'startTime' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'User ID' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Username' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Start (UTC)' }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Group by user and resource/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     await vi.waitFor(() => expect(csvRequests(sent)).toHaveLength(1));
@@ -148,7 +182,7 @@ describe('CSV export', () => {
     await pickRange();
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByText('No usage in this range')).toBeTruthy();
-    for (const column of ['resourceId', 'resourceName', 'userId', 'username', 'usageInHours']) {
+    for (const column of ['Resource ID', 'Resource', 'User ID', 'Username', 'Usage (hours)']) {
       await userEvent.click(screen.getByRole('checkbox', { name: column }));
     }
     expect(screen.getByText('Choose at least one column.')).toBeTruthy();

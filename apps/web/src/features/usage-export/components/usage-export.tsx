@@ -1,35 +1,28 @@
 import { Button, Card, RangeCalendar, Skeleton } from '@heroui/react';
+import type { CalendarDate } from '@internationalized/date';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
-import type { UsageRange } from '../api/usage-export-queries.ts';
+import { defaultRangeDays, formatDay, rangeOfDays } from '../usage-range.ts';
 import { UsageExportModal } from './usage-export-modal.tsx';
 
-// Recharts is the largest part of this page: a chunk of its own, fetched as the page opens (while
-// the manager picks a range) and shown once a range is chosen.
+// Recharts is the largest part of the usage page: a chunk of its own, fetched as the page opens.
 const loadCharts = () => import('./usage-charts.tsx');
 const UsageCharts = lazy(loadCharts);
 
-type CalendarDay = { year: number; month: number; day: number };
-
-/** Whole days in local time: from the first day's midnight to the midnight after the last day. */
-export function rangeOfDays(first: CalendarDay, last: CalendarDay): UsageRange {
-  const start = new Date(first.year, first.month - 1, first.day);
-  const end = new Date(last.year, last.month - 1, last.day + 1);
-  return { start: start.toISOString(), end: end.toISOString() };
-}
+type Days = { start: CalendarDate; end: CalendarDate };
 
 /**
- * The CSV export page's body: a range calendar, the export modal for that range (spec 02 §2, §5)
- * and, beside them, charts of the range's usage.
+ * A range calendar (the last 30 days until one is picked) with the export of that range (spec 02
+ * §2, §5) and, on the usage page, charts of the range's usage beside it.
  */
-export function UsageExport() {
+export function UsageExport({ showCharts }: { showCharts: boolean }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<UsageRange | undefined>(undefined);
+  const [days, setDays] = useState<Days>(() => defaultRangeDays());
   const [isExportOpen, setExportOpen] = useState(false);
+  const range = rangeOfDays(days.start, days.end);
   useEffect(() => {
-    void loadCharts();
-  }, []);
+    if (showCharts) void loadCharts();
+  }, [showCharts]);
 
   return (
     <div className="flex flex-col gap-6 xl:flex-row xl:items-start">
@@ -37,7 +30,12 @@ export function UsageExport() {
         <RangeCalendar
           aria-label={t('usageExport.rangeLabel')}
           firstDayOfWeek="mon"
-          onChange={(value) => setRange(value ? rangeOfDays(value.start, value.end) : undefined)}
+          value={days}
+          // Opens on the current month (the range's end), where the next pick most likely is.
+          defaultFocusedValue={days.end}
+          onChange={(value) => {
+            if (value) setDays({ start: value.start as CalendarDate, end: value.end as CalendarDate });
+          }}
         >
           <RangeCalendar.Header>
             <RangeCalendar.Heading />
@@ -52,19 +50,15 @@ export function UsageExport() {
           </RangeCalendar.Grid>
         </RangeCalendar>
         <p className="text-sm text-muted" aria-live="polite">
-          {range
-            ? t('usageExport.chosenRange', {
-                start: formatDateTime(range.start),
-                end: formatDateTime(range.end),
-              })
-            : t('usageExport.chooseRange')}
+          {t('usageExport.chosenRange', { start: formatDay(range.firstDay), end: formatDay(range.lastDay) })}
         </p>
-        <Button className="w-fit" isDisabled={range === undefined} onPress={() => setExportOpen(true)}>
+        <p className="text-sm text-muted">{t('usageExport.chooseRange')}</p>
+        <Button className="w-fit" onPress={() => setExportOpen(true)}>
           {t('usageExport.export')}
         </Button>
-        {range && <UsageExportModal range={range} isOpen={isExportOpen} onOpenChange={setExportOpen} />}
+        <UsageExportModal range={range} isOpen={isExportOpen} onOpenChange={setExportOpen} />
       </Card>
-      {range && (
+      {showCharts && (
         <div className="min-w-0 flex-1">
           <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
             <UsageCharts range={range} />

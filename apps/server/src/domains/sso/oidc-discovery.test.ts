@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointsOfDiscovery, keycloakDiscoveryUrl } from './keycloak-discovery.ts';
+import { endpointsOfDiscovery, issuerDiscoveryUrl, keycloakDiscoveryUrl } from './oidc-discovery.ts';
 
 describe('keycloakDiscoveryUrl', () => {
   it('builds the realm path of the host', () => {
@@ -62,5 +62,35 @@ describe('endpointsOfDiscovery', () => {
       undefined,
     );
     expect(endpointsOfDiscovery('not a document')).toBe(undefined);
+  });
+});
+
+describe('issuerDiscoveryUrl', () => {
+  it("appends the well-known path to any issuer, keeping the issuer's own path", () => {
+    expect(issuerDiscoveryUrl('https://auth.example.org/application/o/toolpass/')).toBe(
+      'https://auth.example.org/application/o/toolpass/.well-known/openid-configuration',
+    );
+    expect(issuerDiscoveryUrl('https://login.microsoftonline.com/0a1b2c3d/v2.0')).toBe(
+      'https://login.microsoftonline.com/0a1b2c3d/v2.0/.well-known/openid-configuration',
+    );
+    expect(issuerDiscoveryUrl(' accounts.google.com ')).toBe(
+      'https://accounts.google.com/.well-known/openid-configuration',
+    );
+  });
+
+  it('reads an address that already names the discovery document as it is', () => {
+    expect(issuerDiscoveryUrl('https://accounts.google.com/.well-known/openid-configuration')).toBe(
+      'https://accounts.google.com/.well-known/openid-configuration',
+    );
+  });
+
+  it('refuses an issuer with a query, a fragment or credentials', () => {
+    for (const issuer of [
+      'https://sso.example.edu/x?a=b',
+      'https://sso.example.edu#x',
+      'https://u:p@sso.example.edu',
+    ]) {
+      expect(issuerDiscoveryUrl(issuer), issuer).toBeUndefined();
+    }
   });
 });

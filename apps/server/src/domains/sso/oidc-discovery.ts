@@ -1,8 +1,8 @@
 import {
   type DiscoveredEndpoints,
   isAllowedProviderUrl,
-  type KeycloakDiscoveryBody,
   OidcDiscoveryDocumentSchema,
+  type SsoDiscoveryBody,
   SsoMessages,
 } from '@toolpass/contracts';
 import { badRequest } from '../../platform/http/errors.ts';
@@ -13,16 +13,10 @@ import type { OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 /** A discovery document is a few KiB; more is not one. */
 const MAX_DOCUMENT_BYTES = 64 * 1024;
 const DISCOVERY_TIMEOUT_MS = 5_000;
+const WELL_KNOWN = '/.well-known/openid-configuration';
 
-/**
- * Where a Keycloak realm publishes its OpenID configuration (spec 02 §7). A host without a scheme
- * is read as https; trailing slashes are dropped; a path is kept (Keycloak before version 17
- * served realms under `/auth`). Undefined for a host that is not an address, or that brings a
- * query, a fragment or credentials of its own.
- */
-export function keycloakDiscoveryUrl(host: string, realm: string): string | undefined {
-  const trimmed = host.trim().replace(/\/+$/, '');
-  const base = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+/** Undefined for what is not an address, or brings a query, a fragment or credentials of its own. */
+function plainAddress(base: string): string | undefined {
   let url: URL;
   try {
     url = new URL(base);
@@ -32,7 +26,40 @@ export function keycloakDiscoveryUrl(host: string, realm: string): string | unde
   if (url.search || url.hash || url.username || url.password || base.includes('?') || base.includes('#')) {
     return undefined;
   }
-  return `${base}/realms/${encodeURIComponent(realm.trim())}/.well-known/openid-configuration`;
+  return base;
+}
+
+/** A host or issuer as typed: trimmed, trailing slashes dropped, https when it names no scheme. */
+const withScheme = (typed: string) => {
+  const trimmed = typed.trim().replace(/\/+$/, '');
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+};
+
+/**
+ * Where a Keycloak realm publishes its OpenID configuration (spec 02 §7). A host without a scheme
+ * is read as https; trailing slashes are dropped; a path is kept (Keycloak before version 17
+ * served realms under `/auth`). Undefined for a host that is not an address, or that brings a
+ * query, a fragment or credentials of its own.
+ */
+export function keycloakDiscoveryUrl(host: string, realm: string): string | undefined {
+  const base = plainAddress(withScheme(host));
+  return base === undefined ? undefined : `${base}/realms/${encodeURIComponent(realm.trim())}${WELL_KNOWN}`;
+}
+
+/**
+ * Where any issuer publishes its OpenID configuration (OpenID Connect Discovery 1.0 §4: the
+ * issuer followed by /.well-known/openid-configuration). An address that already ends in that
+ * path, as providers' consoles often show it (Entra ID, Google), is read as it is.
+ */
+export function issuerDiscoveryUrl(issuer: string): string | undefined {
+  const base = plainAddress(withScheme(issuer));
+  if (base === undefined) return undefined;
+  return base.endsWith(WELL_KNOWN) ? base : `${base}${WELL_KNOWN}`;
+}
+
+/** The discovery address a request names: a Keycloak realm's or an issuer's. */
+export function discoveryUrlOf(body: SsoDiscoveryBody): string | undefined {
+  return 'issuer' in body ? issuerDiscoveryUrl(body.issuer) : keycloakDiscoveryUrl(body.host, body.realm);
 }
 
 /** The four endpoints of a discovery document, or undefined when one is missing. */
@@ -61,18 +88,18 @@ async function readCapped(response: Response): Promise<string | undefined> {
 }
 
 /**
- * Reads a Keycloak realm's endpoints for the providers page. The server reads them, not the
+ * Reads a provider's endpoints for the providers page: a Keycloak realm's or any issuer's. The server reads them, not the
  * browser (issue 26): the page's CSP then allows no connections beyond the app's origin. The
  * addresses allowed are those a provider may have (https, plain http on this machine only) that
  * ALLOWED_INTEGRATION_HOSTS lets through, when asked and again at the connection (the guarded
  * fetch, decision 17); no redirect is followed, and every other failure gets the same answer, so
- * the call tells nothing about what answers where beyond "not a realm".
+ * the call tells nothing about what answers where beyond "not a provider".
  */
-export async function discoverKeycloakRealm(
-  body: KeycloakDiscoveryBody,
+export async function discoverProvider(
+  body: SsoDiscoveryBody,
   outbound: { policy: OutboundPolicy; fetch: GuardedFetch },
 ): Promise<DiscoveredEndpoints> {
-  const url = keycloakDiscoveryUrl(body.host, body.realm);
+  const url = discoveryUrlOf(body);
   if (!url || !isAllowedProviderUrl(url)) throw badRequest(SsoMessages.insecureUrl);
   await refuseUnlessAllowed(outbound.policy.checkUrl(url), 'host');
   let endpoints: DiscoveredEndpoints | undefined;
