@@ -13,6 +13,9 @@ type UsageHistoryTableProps = {
 };
 
 const hasNotes = (session: UsageSession) => Boolean(session.startNotes || session.endNotes);
+/** Someone other than the session's user ended it: a manager, an introducer or a takeover. */
+const endedByOther = (session: UsageSession) =>
+  session.endedBy !== null && session.endedBy.id !== session.userId ? session.endedBy : undefined;
 /** End times give way on narrow screens (spec 01 §2 "Usage history card"). */
 const WIDE_ONLY = 'hidden sm:table-cell';
 
@@ -50,11 +53,24 @@ export function UsageHistoryTable({ sessions, showUser, onOpen }: UsageHistoryTa
                   {t('usage.inUse')}
                 </Chip>
               ) : (
-                formatDuration(session.usageInMinutes, i18n.language)
+                <>
+                  {formatDuration(session.usageInMinutes, i18n.language)}
+                  {endedByOther(session) && (
+                    <span className="block text-sm text-muted">
+                      {t('usageHistory.endedBy', { username: endedByOther(session)?.username })}
+                    </span>
+                  )}
+                </>
               )}
             </Table.Cell>
             <Table.Cell>
-              {hasNotes(session) ? <NotesIcon label={t('usageHistory.hasNotes')} /> : null}
+              {/* In words, not an icon alone; the row (reached with Tab and the arrow keys) opens them. */}
+              {hasNotes(session) ? (
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  <NotesIcon />
+                  {t('usageHistory.hasNotes')}
+                </span>
+              ) : null}
             </Table.Cell>
           </Table.Row>
         )}
