@@ -187,7 +187,7 @@ test("a manager ends another member's forgotten session with a reason; the histo
     endedBy: { id: manager.id, username: manager.username },
     endNotes: expect.stringContaining('Left running overnight'),
   });
-  await openSignedIn(page, member, `/resources/${resource.id}`);
+  await openSignedIn(page, member, `/resources/${resource.id}?lng=en`);
   await expect(table(page, 'Usage history').getByRole('row').nth(1)).toContainText(
     `Ended by ${manager.username}`,
   );
