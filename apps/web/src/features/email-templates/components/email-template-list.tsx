@@ -10,6 +10,9 @@ import { emailTemplateErrorDetail, templateTypeName } from '../hooks/email-templ
 
 type TemplateRow = EmailTemplate & { id: string; name: string };
 
+/** Phones leave out the subject (its editor shows it), so "Edit" stays in view (issue 28). */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 /** Every mail template: its type, its subject and a link to its editor (spec 02 §2). */
 export function EmailTemplateList() {
   const { t, i18n } = useTranslation();
@@ -40,7 +43,7 @@ export function EmailTemplateList() {
     <ScrollTable aria-label={t('emailTemplates.tableLabel')}>
       <Table.Header>
         <Table.Column isRowHeader>{t('emailTemplates.type')}</Table.Column>
-        <Table.Column>{t('emailTemplates.subject')}</Table.Column>
+        <Table.Column className={WIDE_ONLY}>{t('emailTemplates.subject')}</Table.Column>
         <Table.Column>{t('emailTemplates.actions')}</Table.Column>
       </Table.Header>
       <Table.Body items={rows} dependencies={[i18n.language]}>
@@ -52,7 +55,9 @@ export function EmailTemplateList() {
                 <span className="font-mono text-xs text-muted">{row.type}</span>
               </div>
             </Table.Cell>
-            <Table.Cell className="align-top [overflow-wrap:anywhere]">{row.subject}</Table.Cell>
+            <Table.Cell className={`${WIDE_ONLY} align-top [overflow-wrap:anywhere]`}>
+              {row.subject}
+            </Table.Cell>
             <Table.Cell className="align-top">
               <Link
                 to={`/email-templates/${row.type}`}
