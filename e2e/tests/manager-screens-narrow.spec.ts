@@ -19,8 +19,8 @@ const HEIGHT = 800;
 
 /**
  * What keeps an action out of reach on the current screen: the page scrolling sideways, a button
- * or link that sticks out of the viewport or is cut off by a box that clips it, and a button whose
- * words wrap onto a second line inside its pill. A table that scrolls sideways counts as cutting
+ * or link that sticks out of the viewport or is cut off by a box that clips it, a button whose
+ * words wrap onto a second line inside its pill, and a pill of buttons that wraps onto two lines. A table that scrolls sideways counts as cutting
  * off what lies beyond its edge: nothing on a phone says that "Revoke" waits out of sight there.
  */
 function layoutProblems(page: Page): Promise<string[]> {
@@ -78,6 +78,31 @@ function layoutProblems(page: Page): Promise<string[]> {
       const isPill = action.matches('button, [role="button"]') && action.closest('[role="grid"]') === null;
       if (isPill && linesOfText(action) > 1)
         problems.push(`${nameOf(action)} wraps its words inside the button`);
+    }
+
+    // A pill (a box rounded to half its height) of actions whose actions wrap onto another line.
+    const groups = new Set<Element>();
+    for (const action of actions) {
+      if (!isShown(action)) continue;
+      for (
+        let level = 0, group = action.parentElement;
+        level < 3 && group;
+        level++, group = group.parentElement
+      )
+        groups.add(group);
+    }
+    for (const group of groups) {
+      const { height } = group.getBoundingClientRect();
+      const radius = Number.parseFloat(getComputedStyle(group).borderTopLeftRadius);
+      if (height === 0 || radius < height / 2 - 1) continue;
+      const tops: number[] = [];
+      for (const action of group.querySelectorAll('button, a[href], [role="button"]')) {
+        if (!isShown(action)) continue;
+        const { top } = action.getBoundingClientRect();
+        if (!tops.some((seen) => Math.abs(seen - top) < 4)) tops.push(top);
+      }
+      if (tops.length > 1)
+        problems.push(`${nameOf(group)} wraps its buttons onto ${tops.length} lines inside a pill`);
     }
     return problems;
   });
