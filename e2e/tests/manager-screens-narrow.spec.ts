@@ -188,6 +188,10 @@ test('on a phone a toast leaves the menu button free', async ({ page }) => {
       const toast = page.locator('[data-slot="toast"]').filter({ hasText: 'Session Started' });
       await expect(toast).toBeVisible();
       const menu = page.getByRole('button', { name: 'Open navigation' });
+      // Once the toast has slid in: where it rests, not where its entrance passes.
+      await toast.evaluate((element) =>
+        Promise.allSettled(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
       const [toastBox, menuBox] = [await toast.boundingBox(), await menu.boundingBox()];
       if (!toastBox || !menuBox) throw new Error('The toast or the menu button has no box');
       const overlaps =

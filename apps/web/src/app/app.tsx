@@ -5,7 +5,6 @@ import { RouterProvider } from 'react-router';
 import { BootScreen } from '../components/boot-screen.tsx';
 import { InstallPrompt } from '../features/install-prompt/install-prompt.tsx';
 import { captureInstallPromptEvent } from '../features/install-prompt/install-prompt-event.ts';
-import { useMediaQuery } from '../lib/use-media-query.ts';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { UpdatePrompt } from '../pwa/update-prompt.tsx';
 import { SignInProvider, useSignIn } from '../sign-in/sign-in-context.tsx';
@@ -27,18 +26,6 @@ function Routes() {
   return isInitialized ? <RouterProvider router={router} /> : <BootScreen />;
 }
 
-/** Where the mobile header (and its menu button) gives way to the sidebar: Tailwind's md. */
-const PHONE_QUERY = '(max-width: 767.98px)';
-
-/**
- * Toasts at the top corner on wider screens; on phones at the bottom, since the top holds the
- * header with the menu button, which a toast would cover (issue 28).
- */
-function Toasts() {
-  const isPhone = useMediaQuery(PHONE_QUERY);
-  return <Toast.Provider placement={isPhone ? 'bottom' : 'top end'} />;
-}
-
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -48,7 +35,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <SignInProvider>
             <Routes />
           </SignInProvider>
-          <Toasts />
+          <Toast.Provider placement="top end" />
           {hasTouchScreen && (
             <Suspense>
               <PullToRefreshIndicator />
