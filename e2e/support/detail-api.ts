@@ -76,6 +76,17 @@ export async function createResourceAndSystemManager(prefix: string): Promise<Si
   return account;
 }
 
+/** A new member with every permission: resources, system configuration and users. */
+export async function createAllRoundManager(prefix: string): Promise<SignedInAccount> {
+  const account = await createMember(prefix);
+  await call(await administrator(), 'PATCH', `/api/users/${account.id}/permissions`, {
+    canManageResources: true,
+    canManageSystemConfiguration: true,
+    canManageUsers: true,
+  });
+  return account;
+}
+
 /** Approves the reader that shows `code`, as the pairing dialog does. */
 export function pairReader(account: SignedInAccount, name: string, code: string): Promise<{ id: number }> {
   return call<{ id: number }>(account.token, 'POST', '/api/fabreader/readers/pair', { name, code });

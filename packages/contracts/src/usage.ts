@@ -17,6 +17,9 @@ export const UsageSessionSchema = z
     usageInMinutes: z.number().describe('Minutes used; negative while the session is running'),
     startNotes: z.string().nullable(),
     endNotes: z.string().nullable(),
+    endedBy: UserRefSchema.nullable().describe(
+      'Who ended the session: its user, or a manager or introducer who ended it for them; null while running',
+    ),
   })
   .describe('A timed use of a resource by one user');
 export type UsageSession = z.infer<typeof UsageSessionSchema>;

@@ -23,6 +23,7 @@ describe('presentUsageSession', () => {
       endTime: null,
       startNotes: 'by QR-Code',
       endNotes: null,
+      endedBy: null,
     });
     expect(session).toEqual({
       id: 1,
@@ -34,6 +35,23 @@ describe('presentUsageSession', () => {
       usageInMinutes: -1,
       startNotes: 'by QR-Code',
       endNotes: null,
+      endedBy: null,
     });
+  });
+
+  it('names who ended the session by id and username only', () => {
+    const session = presentUsageSession({
+      id: 1,
+      resourceId: 2,
+      userId: 3,
+      user: { id: 3, username: 'ada' },
+      startTime: new Date('2026-01-01T10:00:00Z'),
+      endTime: new Date('2026-01-01T10:00:40Z'),
+      startNotes: null,
+      endNotes: 'left running overnight',
+      endedBy: { id: 4, username: 'grace', email: 'grace@example.org' } as { id: number; username: string },
+    });
+    expect(session.endedBy).toEqual({ id: 4, username: 'grace' });
+    expect(session.usageInMinutes).toBe(0.67);
   });
 });

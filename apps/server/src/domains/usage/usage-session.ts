@@ -10,6 +10,8 @@ export type UsageSessionRecord = {
   endTime: Date | null;
   startNotes: string | null;
   endNotes: string | null;
+  /** Who ended it; null while running and for sessions ended before this was recorded. */
+  endedBy: { id: number; username: string } | null;
 };
 
 /** Minutes with two decimals; -1 while the session runs (spec 01 §3: negative means running). */
@@ -30,5 +32,6 @@ export function presentUsageSession(record: UsageSessionRecord): UsageSession {
     usageInMinutes: usageInMinutes(record.startTime, record.endTime),
     startNotes: record.startNotes,
     endNotes: record.endNotes,
+    endedBy: record.endedBy && { id: record.endedBy.id, username: record.endedBy.username },
   };
 }

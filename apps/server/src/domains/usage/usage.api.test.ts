@@ -247,6 +247,74 @@ describe.each(TEST_DIALECTS)('usage sessions on %s', (dialect) => {
       expect((await given.end(manager, resource.id)).statusCode).toBe(200);
     });
 
+    it('names the user as the one who ended their own session', async () => {
+      const resource = await given.resource(manager);
+      const member = await introducedMember(resource.id);
+      expect((await given.start(member, resource.id)).json().endedBy).toBeNull();
+      const ended = await given.end(member, resource.id);
+      expect(ended.json().endedBy).toEqual({ id: member.id, username: member.username });
+    });
+
+    it("records a manager's reason in the end notes and names the manager in the history", async () => {
+      const resource = await given.resource(manager);
+      const owner = await introducedMember(resource.id);
+      await given.start(owner, resource.id, { notes: 'cutting plywood' });
+      const response = await given.end(manager, resource.id, { notes: 'Left running overnight' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        userId: owner.id,
+        user: { id: owner.id, username: owner.username },
+        startNotes: 'cutting plywood',
+        endNotes: 'Left running overnight',
+        endedBy: { id: manager.id, username: manager.username },
+      });
+      expect(await activeRows(resource.id)).toHaveLength(0);
+      for (const viewer of [manager, owner]) {
+        const history = await t.app.inject({
+          url: `/api/resources/${resource.id}/usage/history`,
+          headers: viewer.auth,
+        });
+        expect(history.json().data[0]).toMatchObject({
+          userId: owner.id,
+          endNotes: 'Left running overnight',
+          endedBy: { id: manager.id, username: manager.username },
+        });
+      }
+    });
+
+    it('sends usage.ended to the event outbox like any other end', async () => {
+      const resource = await given.resource(manager);
+      const owner = await introducedMember(resource.id);
+      const started = (await given.start(owner, resource.id)).json();
+      await given.end(manager, resource.id, { notes: 'Forgotten' });
+      const events = await t.database.db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('type', '=', 'usage.ended')
+        .execute();
+      const ended = events
+        .map((event) => JSON.parse(event.payload))
+        .find((data: { sessionId: number }) => data.sessionId === started.id);
+      expect(ended).toMatchObject({
+        resourceId: resource.id,
+        user: { id: owner.id, username: owner.username },
+        notes: 'Forgotten',
+      });
+    });
+
+    it('names the taker as the one who ended a session taken over', async () => {
+      const resource = await given.resource(manager, { allowTakeOver: true });
+      const owner = await introducedMember(resource.id);
+      await given.start(owner, resource.id);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await given.start(manager, resource.id, { forceTakeOver: true })).statusCode).toBe(201);
+      const history = await t.app.inject({
+        url: `/api/resources/${resource.id}/usage/history?userId=${owner.id}`,
+        headers: manager.auth,
+      });
+      expect(history.json().data[0].endedBy).toEqual({ id: manager.id, username: manager.username });
+    });
+
     it('answers 400 with the same message for a wrongly typed body', async () => {
       const resource = await given.resource(manager);
       const response = await given.end(manager, resource.id, { notes: 42 as unknown as string });

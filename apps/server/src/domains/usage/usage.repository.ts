@@ -14,7 +14,9 @@ const COLUMNS = [
   'usage_sessions.end_time',
   'usage_sessions.start_notes',
   'usage_sessions.end_notes',
+  'usage_sessions.ended_by_user_id',
   'users.username',
+  'enders.username as ended_by_username',
 ] as const;
 
 const SESSION_COLUMNS = [
@@ -25,6 +27,7 @@ const SESSION_COLUMNS = [
   'end_time',
   'start_notes',
   'end_notes',
+  'ended_by_user_id',
 ] as const;
 
 type SessionRow = {
@@ -35,11 +38,12 @@ type SessionRow = {
   end_time: Date | string | null;
   start_notes: string | null;
   end_notes: string | null;
+  ended_by_user_id: number | null;
 };
 
-type Row = SessionRow & { username: string };
+type Row = SessionRow & { username: string; ended_by_username: string | null };
 
-function toRecord(row: SessionRow, user: UserRef): UsageSessionRecord {
+function toRecord(row: SessionRow, user: UserRef, endedBy: UserRef | null): UsageSessionRecord {
   return {
     id: row.id,
     resourceId: row.resource_id,
@@ -49,10 +53,18 @@ function toRecord(row: SessionRow, user: UserRef): UsageSessionRecord {
     endTime: row.end_time === null ? null : readDate(row.end_time),
     startNotes: row.start_notes,
     endNotes: row.end_notes,
+    endedBy,
   };
 }
 
-const withUser = (row: Row) => toRecord(row, { id: row.user_id, username: row.username });
+const withUser = (row: Row) =>
+  toRecord(
+    row,
+    { id: row.user_id, username: row.username },
+    row.ended_by_user_id === null || row.ended_by_username === null
+      ? null
+      : { id: row.ended_by_user_id, username: row.ended_by_username },
+  );
 
 /**
  * The resource as a session start or end needs it: whether it exists, its name and takeover
@@ -89,7 +101,11 @@ export function inUseByCondition(userId: number): Expression<SqlBool> {
 
 export function createUsageRepository(deps: { db: Db }) {
   const withUsers = (db: Db) =>
-    db.selectFrom('usage_sessions').innerJoin('users', 'users.id', 'usage_sessions.user_id').select(COLUMNS);
+    db
+      .selectFrom('usage_sessions')
+      .innerJoin('users', 'users.id', 'usage_sessions.user_id')
+      .leftJoin('users as enders', 'enders.id', 'usage_sessions.ended_by_user_id')
+      .select(COLUMNS);
 
   // The statements of every start, end and session poll are compiled once (reusable-query.ts).
   // The resource row comes along so that a missing resource needs no query of its own.
@@ -105,6 +121,7 @@ export function createUsageRepository(deps: { db: Db }) {
             .on('usage_sessions.end_time', 'is', null),
         )
         .leftJoin('users', 'users.id', 'usage_sessions.user_id')
+        .leftJoin('users as enders', 'enders.id', 'usage_sessions.ended_by_user_id')
         .select([
           'resources.allow_take_over',
           'resources.name as resource_name',
@@ -125,16 +142,17 @@ export function createUsageRepository(deps: { db: Db }) {
       .returning(SESSION_COLUMNS),
   );
 
-  const endSession = reusableQuery<Database, { id: number; endTime: Date; notes: string | null }, SessionRow>(
-    deps.db,
-    ['id', 'endTime', 'notes'],
-    (db, p) =>
-      db
-        .updateTable('usage_sessions')
-        .set({ end_time: p.endTime, end_notes: p.notes })
-        .where('id', '=', p.id)
-        .where('end_time', 'is', null)
-        .returning(SESSION_COLUMNS),
+  const endSession = reusableQuery<
+    Database,
+    { id: number; endTime: Date; notes: string | null; endedBy: number },
+    SessionRow
+  >(deps.db, ['id', 'endTime', 'notes', 'endedBy'], (db, p) =>
+    db
+      .updateTable('usage_sessions')
+      .set({ end_time: p.endTime, end_notes: p.notes, ended_by_user_id: p.endedBy })
+      .where('id', '=', p.id)
+      .where('end_time', 'is', null)
+      .returning(SESSION_COLUMNS),
   );
 
   // One page statement per page size, compiled on first use: see the resource list for why the
@@ -229,22 +247,24 @@ export function createUsageRepository(deps: { db: Db }) {
         notes: session.notes,
       });
       if (!row) throw new Error('Inserting a usage session returned no row');
-      return toRecord(row, session.user);
+      return toRecord(row, session.user, null);
     },
 
     /**
      * Ends a running session; undefined when it was no longer running. The `end_time is null`
      * guard is part of the UPDATE, so when two requests race to end (or take over) the same
-     * session only one changes a row.
+     * session only one changes a row. `endedBy` is whoever ended it: its user, a manager or an
+     * introducer, or the one who took it over.
      */
     async end(
       db: Db,
       session: UsageSessionRecord,
       endTime: Date,
       notes: string | null,
+      endedBy: UserRef,
     ): Promise<UsageSessionRecord | undefined> {
-      const [row] = await endSession(db, { id: session.id, endTime, notes });
-      return row && toRecord(row, session.user);
+      const [row] = await endSession(db, { id: session.id, endTime, notes, endedBy: endedBy.id });
+      return row && toRecord(row, session.user, { id: endedBy.id, username: endedBy.username });
     },
 
     /** Newest first; optionally one user's sessions only. Undefined when the resource does not exist. */

@@ -101,7 +101,7 @@ export function createUsageService(deps: {
           const user = { id: actor.id, username: actor.username };
           if (decision.kind === 'take-over' && active) {
             // Someone else ended or took over the session since we read it: we lost the race.
-            const previous = await deps.repo.end(tx, active, now, null);
+            const previous = await deps.repo.end(tx, active, now, null, user);
             if (!previous) throw resourceInUse();
             const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
             await record([
@@ -135,7 +135,10 @@ export function createUsageService(deps: {
           const access = await deps.access.accessTo(actor, resourceId, tx);
           if (!mayEnd({ access, sessionUserId: active.userId, actorId: actor.id })) throw noActiveSession();
         }
-        const ended = await deps.repo.end(tx, active, deps.clock.now(), notes);
+        const ended = await deps.repo.end(tx, active, deps.clock.now(), notes, {
+          id: actor.id,
+          username: actor.username,
+        });
         if (!ended) throw noActiveSession();
         await record([
           usageEvents.ended(

@@ -16,6 +16,7 @@ import { readersMigration } from './migrations/0013-readers.ts';
 import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts';
 import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subscriptions.ts';
 import { emailTemplateLanguagesMigration } from './migrations/0016-email-template-languages.ts';
+import { usageEndedByMigration } from './migrations/0017-usage-ended-by.ts';
 import { pluginsMigration } from './migrations/0018-plugins.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
@@ -39,6 +40,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0014-sso-sign-on-codes': ssoSignOnCodesMigration(dialect),
     '0015-delivery-subscriptions': deliverySubscriptionsMigration(),
     '0016-email-template-languages': emailTemplateLanguagesMigration(dialect),
+    '0017-usage-ended-by': usageEndedByMigration(),
     '0018-plugins': pluginsMigration(dialect),
     '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),

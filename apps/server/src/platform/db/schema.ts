@@ -93,6 +93,8 @@ export type UsageSessionsTable = {
   end_time: NullableTimestamp;
   start_notes: string | null;
   end_notes: string | null;
+  /** Who ended it; null while running, for older sessions and once that account is deleted. */
+  ended_by_user_id: number | null;
 };
 
 /** Exactly one of resource_id and group_id is set (a check constraint). */

@@ -1,5 +1,8 @@
-/** What the usage card lets the viewer do with the resource's usage session. */
-export type UsageAction = 'start' | 'end' | 'takeOver';
+/**
+ * The usage card's actions that offer notes through a menu. Ending has its notes field beside
+ * its button instead (own-usage-panel.tsx).
+ */
+export type UsageAction = 'start' | 'takeOver';
 
 /** Each action's texts: its button, the same action with notes, and the menu that offers it. */
 export const USAGE_ACTION_TEXTS = {
@@ -8,7 +11,6 @@ export const USAGE_ACTION_TEXTS = {
     withNotes: 'usage.available.startWithNotes',
     more: 'usage.available.startOptions',
   },
-  end: { label: 'usage.own.end', withNotes: 'usage.own.endWithNotes', more: 'usage.own.endOptions' },
   takeOver: {
     label: 'usage.other.takeOver',
     withNotes: 'usage.other.takeOverWithNotes',

@@ -13,6 +13,7 @@ const sessionOf = (userId: number): UsageSession => ({
   usageInMinutes: -1,
   startNotes: null,
   endNotes: null,
+  endedBy: null,
 });
 
 describe('usageCardState', () => {

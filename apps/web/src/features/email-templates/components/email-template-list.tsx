@@ -13,6 +13,9 @@ import { TemplateLanguageSwitch } from './template-language-switch.tsx';
 
 type TemplateRow = EmailTemplate & { id: string; name: string };
 
+/** Phones leave out the subject (its editor shows it), so "Edit" stays in view (issue 28). */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 /**
  * Every mail template of the chosen language: its type, its subject and a link to its editor
  * (spec 02 §2; one template per language, decision 19).
@@ -56,7 +59,7 @@ function TemplateTable({ language }: { language: Language }) {
     <ScrollTable aria-label={t('emailTemplates.tableLabelIn', { language: LANGUAGE_NAMES[language] })}>
       <Table.Header>
         <Table.Column isRowHeader>{t('emailTemplates.type')}</Table.Column>
-        <Table.Column>{t('emailTemplates.subject')}</Table.Column>
+        <Table.Column className={WIDE_ONLY}>{t('emailTemplates.subject')}</Table.Column>
         <Table.Column>{t('emailTemplates.actions')}</Table.Column>
       </Table.Header>
       <Table.Body items={rows} dependencies={[i18n.language]}>
@@ -68,7 +71,7 @@ function TemplateTable({ language }: { language: Language }) {
                 <span className="font-mono text-xs text-muted">{row.type}</span>
               </div>
             </Table.Cell>
-            <Table.Cell className="align-top [overflow-wrap:anywhere]" lang={row.language}>
+            <Table.Cell className={`${WIDE_ONLY} align-top [overflow-wrap:anywhere]`} lang={row.language}>
               {row.subject}
             </Table.Cell>
             <Table.Cell className="align-top">

@@ -10,6 +10,9 @@ type IntroductionsTableProps = {
   onRevoke: (introduction: Introduction) => void;
 };
 
+/** On phones the status sits under the name, so the actions keep room (issue 28: "Revoke" was cut off). */
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 /**
  * One row per person with an introduction history; the row's edge is green while the introduction
  * is valid and red once revoked (spec 02 §2).
@@ -25,7 +28,7 @@ export function IntroductionsTable({
     <ScrollTable aria-label={t('introductions.tableLabel')}>
       <Table.Header>
         <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
-        <Table.Column>{t('introductions.status')}</Table.Column>
+        <Table.Column className={WIDE_ONLY}>{t('introductions.status')}</Table.Column>
         <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
       </Table.Header>
       <Table.Body
@@ -43,21 +46,16 @@ export function IntroductionsTable({
                   : 'border-s-4 border-s-danger'
               }
             >
-              {introduction.receiverUser.username}
+              <span className="[overflow-wrap:anywhere]">{introduction.receiverUser.username}</span>
+              <span className="mt-1 block sm:hidden">
+                <IntroductionStatusChip isValid={introduction.hasValidIntroduction} />
+              </span>
+            </Table.Cell>
+            <Table.Cell className={WIDE_ONLY}>
+              <IntroductionStatusChip isValid={introduction.hasValidIntroduction} />
             </Table.Cell>
             <Table.Cell>
-              {introduction.hasValidIntroduction ? (
-                <Chip color="success" size="sm">
-                  {t('introductions.allowed')}
-                </Chip>
-              ) : (
-                <Chip color="danger" size="sm">
-                  {t('introductions.denied')}
-                </Chip>
-              )}
-            </Table.Cell>
-            <Table.Cell>
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                 <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
                   {t('introductions.history')}
                 </Button>
@@ -76,5 +74,18 @@ export function IntroductionsTable({
         )}
       </Table.Body>
     </ScrollTable>
+  );
+}
+
+function IntroductionStatusChip({ isValid }: { isValid: boolean }) {
+  const { t } = useTranslation();
+  return isValid ? (
+    <Chip color="success" size="sm">
+      {t('introductions.allowed')}
+    </Chip>
+  ) : (
+    <Chip color="danger" size="sm">
+      {t('introductions.denied')}
+    </Chip>
   );
 }

@@ -17,11 +17,12 @@ type ResourceManagerActionsProps = {
  */
 export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
-  // One group, quieter than the page's one primary action (start or end, in the usage card).
+  // One group, quieter than the page's one primary action (start or end, in the usage card). On
+  // phones a 2 × 2 box: a pill whose buttons wrap onto a second line looked broken (issue 28).
   return (
     <fieldset
       aria-label={t('resourceDetail.actions.manage')}
-      className="flex min-w-0 flex-wrap items-center gap-1 rounded-full border border-separator p-1"
+      className="grid min-w-0 grid-cols-2 gap-1 rounded-2xl border border-separator p-1 sm:flex sm:flex-wrap sm:items-center sm:rounded-full"
     >
       <PluginResourceActions resource={resource} />
       <Link to={`/resources/${resource.id}/iot`} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>

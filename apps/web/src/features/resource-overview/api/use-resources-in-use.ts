@@ -3,14 +3,18 @@ import type { UsageSession } from '@toolpass/contracts';
 import { resourcesInUseQuery } from '../../resources/api/resources-queries.ts';
 import { useLivePollInterval } from '../../resources/live/use-resource-live-updates.ts';
 
-const resourceIdsOf = (sessions: UsageSession[]) => new Set(sessions.map((session) => session.resourceId));
+/** Resource id to the start time of its running session. */
+export type ResourcesInUse = ReadonlyMap<number, string>;
+
+const startTimesOf = (sessions: UsageSession[]): ResourcesInUse =>
+  new Map(sessions.map((session) => [session.resourceId, session.startTime]));
 
 /**
- * The ids of the resources with a running session, for the status chips; undefined until known.
- * A new set whenever it changes, so rows built from it render again. Live events keep it fresh;
- * while the event stream is down it is polled instead.
+ * The resources with a running session and since when, for the status chips and their elapsed
+ * time; undefined until known. A new map whenever it changes, so rows built from it render again.
+ * Live events keep it fresh; while the event stream is down it is polled instead.
  */
-export function useResourcesInUse(): ReadonlySet<number> | undefined {
+export function useResourcesInUse(): ResourcesInUse | undefined {
   const refetchInterval = useLivePollInterval();
-  return useQuery({ ...resourcesInUseQuery(), select: resourceIdsOf, refetchInterval }).data;
+  return useQuery({ ...resourcesInUseQuery(), select: startTimesOf, refetchInterval }).data;
 }

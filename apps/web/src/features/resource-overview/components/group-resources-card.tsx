@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
 import type { ResourceCardSource } from '../api/use-grouped-resource-lists.ts';
+import type { ResourcesInUse } from '../api/use-resources-in-use.ts';
 import { GroupCardTitle } from './group-card-title.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { ResourceTableSkeleton } from './resource-table-skeleton.tsx';
 
 type GroupResourcesCardProps = {
   card: ResourceCardSource;
-  /** Ids of the resources in use; undefined until known. */
-  inUse: ReadonlySet<number> | undefined;
+  /** The resources in use and since when; undefined until known. */
+  inUse: ResourcesInUse | undefined;
   /** Each resource is marked as needing an introduction. */
   needsIntroduction: boolean;
 };

@@ -51,6 +51,7 @@ const runningSession = (resourceId: number): UsageSession => ({
   usageInMinutes: -1,
   startNotes: null,
   endNotes: null,
+  endedBy: null,
 });
 
 /** Answers the overview's calls from fixed data, by path and groupId. */

@@ -3,14 +3,15 @@ import type { Resource } from '@toolpass/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
+import type { ResourcesInUse } from '../api/use-resources-in-use.ts';
 import { ResourceStatusChip } from './resource-status-chip.tsx';
 import { ResourceThumbnail } from './resource-thumbnail.tsx';
 
 type ResourceTableProps = {
   label: string;
   resources: Resource[];
-  /** Ids of the resources in use; undefined until known. */
-  inUse: ReadonlySet<number> | undefined;
+  /** The resources in use and since when; undefined until known. */
+  inUse: ResourcesInUse | undefined;
   /** Each row says, in words, that an introduction is needed before use. */
   needsIntroduction?: boolean;
 };
@@ -19,7 +20,8 @@ type ResourceTableProps = {
 type ResourceRow = {
   id: number;
   resource: Resource;
-  isInUse: boolean | undefined;
+  /** The running session's start time, null when free, undefined until known. */
+  inUseSince: string | null | undefined;
   needsIntroduction: boolean;
 };
 
@@ -40,7 +42,7 @@ export function ResourceTable({ label, resources, inUse, needsIntroduction = fal
       resources.map((resource) => ({
         id: resource.id,
         resource,
-        isInUse: inUse?.has(resource.id),
+        inUseSince: inUse && (inUse.get(resource.id) ?? null),
         needsIntroduction,
       })),
     [resources, inUse, needsIntroduction],
@@ -55,7 +57,7 @@ export function ResourceTable({ label, resources, inUse, needsIntroduction = fal
         <Table.Column className={EDGE_COLUMN}>{t('resourceOverview.table.status')}</Table.Column>
       </Table.Header>
       <Table.Body items={rows}>
-        {({ resource, isInUse, needsIntroduction: needsOne }) => (
+        {({ resource, inUseSince, needsIntroduction: needsOne }) => (
           <Table.Row id={resource.id} href={`/resources/${resource.id}`} className="cursor-pointer">
             <Table.Cell className={EDGE_COLUMN}>
               <ResourceThumbnail resource={resource} />
@@ -67,7 +69,7 @@ export function ResourceTable({ label, resources, inUse, needsIntroduction = fal
             </Table.Cell>
             <Table.Cell className={EDGE_COLUMN}>
               <div className="flex flex-col items-start gap-1">
-                <ResourceStatusChip isInUse={isInUse} />
+                <ResourceStatusChip inUseSince={inUseSince} />
                 {needsOne && (
                   <Chip size="sm" variant="secondary">
                     {t('resourceOverview.status.needsIntroduction')}

@@ -1,19 +1,27 @@
-import type { UsageSession } from '@toolpass/contracts';
+import { Button, Description, Label, TextArea, TextField } from '@heroui/react';
+import { NOTES_MAX_LENGTH, type UsageSession } from '@toolpass/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LengthHint } from '../../../components/length-hint.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useIsOnline } from '../../../lib/use-is-online.ts';
 import { ElapsedTimer } from './elapsed-timer.tsx';
-import { UsageActionButton } from './usage-action-button.tsx';
 
 type OwnUsagePanelProps = {
   session: UsageSession;
   isPending: boolean;
-  onEnd: () => void;
-  onEndWithNotes: () => void;
+  onEnd: (notes: string) => void;
 };
 
-/** The viewer is using the resource: since when, for how long, and the way to stop. */
-export function OwnUsagePanel({ session, isPending, onEnd, onEndWithNotes }: OwnUsagePanelProps) {
+/**
+ * The viewer is using the resource: since when, for how long, and the way to stop. The end notes
+ * sit beside the button, so ending with notes and without them are the same single press (issue 28:
+ * a menu arrow hid the notes). Offline the button is disabled and says why.
+ */
+export function OwnUsagePanel({ session, isPending, onEnd }: OwnUsagePanelProps) {
   const { t } = useTranslation();
+  const isOnline = useIsOnline();
+  const [notes, setNotes] = useState('');
   return (
     <div className="flex flex-col gap-4">
       <p className="font-medium">{t('usage.own.title')}</p>
@@ -29,13 +37,23 @@ export function OwnUsagePanel({ session, isPending, onEnd, onEndWithNotes }: Own
           </dd>
         </div>
       </dl>
-      <UsageActionButton
-        action="end"
-        variant="danger-soft"
-        isPending={isPending}
-        onAction={onEnd}
-        onActionWithNotes={onEndWithNotes}
-      />
+      <TextField name="endNotes" value={notes} onChange={setNotes} className="w-full max-w-md">
+        <Label>{t('usage.own.notesLabel')}</Label>
+        <TextArea rows={2} />
+        <Description>{t('usage.notes.optional')}</Description>
+        <LengthHint value={notes} max={NOTES_MAX_LENGTH} />
+      </TextField>
+      <div className="flex flex-col items-start gap-1">
+        <Button
+          variant="danger-soft"
+          isPending={isPending}
+          isDisabled={isPending || !isOnline || notes.length > NOTES_MAX_LENGTH}
+          onPress={() => onEnd(notes)}
+        >
+          {t('usage.own.end')}
+        </Button>
+        {!isOnline && <p className="text-sm text-muted">{t('pwa.needsConnection')}</p>}
+      </div>
     </div>
   );
 }

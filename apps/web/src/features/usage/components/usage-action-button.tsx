@@ -5,14 +5,14 @@ import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 
 type UsageActionButtonProps = {
   action: UsageAction;
-  variant?: 'primary' | 'danger-soft' | 'secondary';
+  variant?: 'primary' | 'secondary';
   isPending: boolean;
   onAction: () => void;
   onActionWithNotes: () => void;
 };
 
 /**
- * A session action with a menu offering the same action with notes ("End with Notes"). Offline it
+ * A session action with a menu offering the same action with notes ("Start with Notes"). Offline it
  * is disabled and says why: a start must reach the server now, not whenever the network returns.
  */
 export function UsageActionButton({

@@ -24,7 +24,8 @@ export function UsageHistoryCard({ resourceId }: { resourceId: number }) {
   const isManager = viewer.systemPermissions.canManageResources;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [showAllUsers, setShowAllUsers] = useState(false);
+  // Managers see everyone's sessions first: a forgotten session is usually someone else's (issue 28).
+  const [showAllUsers, setShowAllUsers] = useState(true);
   const [openSession, setOpenSession] = useState<UsageSession>();
   const [isDetailsOpen, setIsDetailsOpen] = useState(false);
   const showsAll = isManager && showAllUsers;

@@ -13,8 +13,16 @@ type UsageHistoryTableProps = {
 };
 
 const hasNotes = (session: UsageSession) => Boolean(session.startNotes || session.endNotes);
+/** Someone other than the session's user ended it: a manager, an introducer or a takeover. */
+const endedByOther = (session: UsageSession) =>
+  session.endedBy !== null && session.endedBy.id !== session.userId ? session.endedBy : undefined;
+/**
+ * Phones get narrower gaps between the columns, so a manager's four columns (user included) fit
+ * 320 px without scrolling sideways.
+ */
+const CELL = 'px-2 sm:px-4';
 /** End times give way on narrow screens (spec 01 §2 "Usage history card"). */
-const WIDE_ONLY = 'hidden sm:table-cell';
+const WIDE_ONLY = `${CELL} hidden sm:table-cell`;
 
 /** One row per session; a row opens its details on click or Enter. */
 export function UsageHistoryTable({ sessions, showUser, onOpen }: UsageHistoryTableProps) {
@@ -28,11 +36,17 @@ export function UsageHistoryTable({ sessions, showUser, onOpen }: UsageHistoryTa
       }}
     >
       <Table.Header>
-        {showUser ? <Table.Column isRowHeader>{t('usageHistory.user')}</Table.Column> : null}
-        <Table.Column isRowHeader={!showUser}>{t('usageHistory.startTime')}</Table.Column>
+        {showUser ? (
+          <Table.Column isRowHeader className={CELL}>
+            {t('usageHistory.user')}
+          </Table.Column>
+        ) : null}
+        <Table.Column isRowHeader={!showUser} className={CELL}>
+          {t('usageHistory.startTime')}
+        </Table.Column>
         <Table.Column className={WIDE_ONLY}>{t('usageHistory.endTime')}</Table.Column>
-        <Table.Column>{t('usageHistory.duration')}</Table.Column>
-        <Table.Column>{t('usageHistory.notes')}</Table.Column>
+        <Table.Column className={CELL}>{t('usageHistory.duration')}</Table.Column>
+        <Table.Column className={CELL}>{t('usageHistory.notes')}</Table.Column>
       </Table.Header>
       <Table.Body
         items={sessions}
@@ -41,20 +55,35 @@ export function UsageHistoryTable({ sessions, showUser, onOpen }: UsageHistoryTa
       >
         {(session) => (
           <Table.Row id={session.id} className="cursor-pointer">
-            {showUser ? <Table.Cell>{session.user.username}</Table.Cell> : null}
-            <Table.Cell>{formatDateTime(session.startTime)}</Table.Cell>
+            {showUser ? (
+              <Table.Cell className={`${CELL} [overflow-wrap:anywhere]`}>{session.user.username}</Table.Cell>
+            ) : null}
+            <Table.Cell className={CELL}>{formatDateTime(session.startTime)}</Table.Cell>
             <Table.Cell className={WIDE_ONLY}>{formatDateTime(session.endTime)}</Table.Cell>
-            <Table.Cell>
+            <Table.Cell className={CELL}>
               {session.endTime === null ? (
                 <Chip size="sm" color="warning" variant="soft">
                   {t('usage.inUse')}
                 </Chip>
               ) : (
-                formatDuration(session.usageInMinutes, i18n.language)
+                <>
+                  {formatDuration(session.usageInMinutes, i18n.language)}
+                  {endedByOther(session) && (
+                    <span className="block text-sm text-muted">
+                      {t('usageHistory.endedBy', { username: endedByOther(session)?.username })}
+                    </span>
+                  )}
+                </>
               )}
             </Table.Cell>
-            <Table.Cell>
-              {hasNotes(session) ? <NotesIcon label={t('usageHistory.hasNotes')} /> : null}
+            <Table.Cell className={CELL}>
+              {/* In words, not an icon alone; the row (reached with Tab and the arrow keys) opens them. */}
+              {hasNotes(session) ? (
+                <span className="inline-flex items-center gap-1">
+                  <NotesIcon />
+                  {t('usageHistory.hasNotes')}
+                </span>
+              ) : null}
             </Table.Cell>
           </Table.Row>
         )}

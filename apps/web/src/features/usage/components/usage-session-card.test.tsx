@@ -21,7 +21,13 @@ const viewer: User = {
 
 vi.mock('../../../sign-in/sign-in-context.tsx', () => ({ useSignedInUser: () => viewer }));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  viewer.systemPermissions.canManageResources = false;
+});
+
+const bodyOf = (fetch: ReturnType<typeof serve>, path: string) =>
+  JSON.parse(String(fetch.mock.calls.find(([called]) => called === path)?.[1]?.body));
 
 const resource: Resource = {
   id: 3,
@@ -45,6 +51,7 @@ const sessionOf = (userId: number, username: string, startTime = new Date().toIS
   usageInMinutes: -1,
   startNotes: null,
   endNotes: null,
+  endedBy: null,
 });
 
 const introducer = (userId: number, username: string): Introducer => ({
@@ -69,6 +76,7 @@ function serve(server: Server) {
       'GET /api/resources/3/introducers': server.introducers ?? [],
       'GET /api/resource-groups/4/introducers': server.groupIntroducers ?? [],
       'POST /api/resources/3/usage/start': sessionOf(viewer.id, viewer.username),
+      'PUT /api/resources/3/usage/end': sessionOf(viewer.id, viewer.username),
     };
     const body = routes[`${init?.method ?? 'GET'} ${path}`];
     return body === undefined ? new Response('', { status: 404 }) : new Response(JSON.stringify(body));
@@ -101,6 +109,41 @@ describe('UsageSessionCard', () => {
     const firstReading = timer.textContent;
     await waitFor(() => expect(timer.textContent).not.toBe(firstReading), { timeout: 2_000 });
     expect(screen.getByRole('button', { name: 'End Session' })).toBeTruthy();
+  });
+
+  it('ends the own session with the notes typed beside the button, in one press', async () => {
+    const fetch = serve({ usage: sessionOf(viewer.id, viewer.username), canControl: true });
+    renderCard();
+    const notes = await screen.findByRole('textbox', { name: 'End notes' });
+    expect(screen.getByText('Notes are optional')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More ways to end' })).toBeNull();
+    await userEvent.type(notes, 'Lens cleaned');
+    await userEvent.click(screen.getByRole('button', { name: 'End Session' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, '/api/resources/3/usage/end')).toEqual({ notes: 'Lens cleaned' }),
+    );
+  });
+
+  it("shows everyone how long another user's session has been running", async () => {
+    serve({ usage: sessionOf(8, 'ada', new Date(Date.now() - 3_725_000).toISOString()), canControl: false });
+    renderCard();
+    expect((await screen.findByRole('timer')).textContent).toMatch(/^01:02:0\d$/);
+    expect(screen.queryByRole('button', { name: 'End Session' })).toBeNull();
+  });
+
+  it("lets a manager end another user's session with a required reason", async () => {
+    viewer.systemPermissions.canManageResources = true;
+    const fetch = serve({ usage: sessionOf(8, 'ada'), canControl: true });
+    renderCard();
+    await userEvent.click(await screen.findByRole('button', { name: 'End Session' }));
+    const dialog = await screen.findByRole('dialog', { name: "End ada's session" });
+    const submit = within(dialog).getByRole('button', { name: 'End Session' });
+    expect(submit.hasAttribute('disabled') || submit.getAttribute('aria-disabled') === 'true').toBe(true);
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Left running overnight');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End Session' }));
+    await waitFor(() =>
+      expect(bodyOf(fetch, '/api/resources/3/usage/end')).toEqual({ notes: 'Left running overnight' }),
+    );
   });
 
   it("shows another user's session, with a takeover only where the resource allows it", async () => {

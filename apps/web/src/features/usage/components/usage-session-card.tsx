@@ -8,6 +8,7 @@ import { useActiveUsage, useCanControl } from '../api/use-active-usage.ts';
 import type { UsageCommands } from '../hooks/use-usage-commands.ts';
 import { USAGE_ACTION_TEXTS, type UsageAction } from '../usage-actions.ts';
 import { usageCardState } from '../usage-card-state.ts';
+import { EndSessionForUserModal } from './end-session-for-user-modal.tsx';
 import { IntroductionRequiredNotice } from './introduction-required-notice.tsx';
 import { NotesModal } from './notes-modal.tsx';
 import { OtherUsagePanel } from './other-usage-panel.tsx';
@@ -29,6 +30,7 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
   const canControl = useCanControl(resource.id);
   const [notesAction, setNotesAction] = useState<UsageAction>('start');
   const [isNotesOpen, setIsNotesOpen] = useState(false);
+  const [isEndForUserOpen, setIsEndForUserOpen] = useState(false);
   const state = usageCardState({
     session: activeUsage.data?.usage,
     canControl: canControl.data?.canControl,
@@ -66,16 +68,17 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
           <OwnUsagePanel
             session={state.session}
             isPending={commands.isPending}
-            onEnd={() => commands.end()}
-            onEndWithNotes={() => askForNotes('end')}
+            onEnd={(notes) => commands.end(notes)}
           />
         ) : state.kind === 'other' ? (
           <OtherUsagePanel
             session={state.session}
             mayTakeOver={state.mayTakeOver}
+            mayEnd={viewer.systemPermissions.canManageResources}
             isPending={commands.isPending}
             onTakeOver={() => commands.takeOver()}
             onTakeOverWithNotes={() => askForNotes('takeOver')}
+            onEnd={() => setIsEndForUserOpen(true)}
           />
         ) : state.kind === 'available' ? (
           <div className="flex flex-col gap-4">
@@ -98,6 +101,14 @@ export function UsageSessionCard({ resource, commands }: UsageSessionCardProps) 
         submitLabel={t(notesTexts.label)}
         onSubmit={(notes) => commands[notesAction](notes)}
       />
+      {state.kind === 'other' && (
+        <EndSessionForUserModal
+          isOpen={isEndForUserOpen}
+          onOpenChange={setIsEndForUserOpen}
+          username={state.session.user.username}
+          onSubmit={(reason) => commands.end(reason)}
+        />
+      )}
     </Card>
   );
 }

@@ -36,6 +36,12 @@ export function UsageSessionDetailsModal({ session, isOpen, onOpenChange }: Usag
                 <dt className="text-sm text-muted">{t('usageHistory.endTime')}</dt>
                 <dd>{formatDateTime(session?.endTime)}</dd>
               </div>
+              {session?.endedBy && session.endedBy.id !== session.userId && (
+                <div>
+                  <dt className="text-sm text-muted">{t('usageHistory.endedByLabel')}</dt>
+                  <dd>{session.endedBy.username}</dd>
+                </div>
+              )}
               <div>
                 <dt className="text-sm text-muted">{t('usageHistory.startNotes')}</dt>
                 <dd>{notesOrPlaceholder(session?.startNotes)}</dd>
