@@ -45,4 +45,13 @@ export type UsageHistoryQuery = z.infer<typeof UsageHistoryQuerySchema>;
 
 export const UsageHistoryPageSchema = pagedSchema(UsageSessionSchema);
 export const ActiveUsageSchema = z.object({ usage: UsageSessionSchema.nullable() });
-export const CanControlSchema = z.object({ canControl: z.boolean() });
+export const CanControlSchema = z.object({
+  canControl: z.boolean(),
+  introductionExpiresAt: z.iso
+    .datetime()
+    .nullable()
+    .optional()
+    .describe("When the caller's own introduction lapses (or lapsed); null or absent: never or none"),
+  introductionLapsed: z.boolean().optional().describe("The caller's introduction lapsed"),
+});
+export type CanControl = z.infer<typeof CanControlSchema>;

@@ -15,6 +15,7 @@ import { ssoMigration } from './migrations/0012-sso.ts';
 import { readersMigration } from './migrations/0013-readers.ts';
 import { ssoSignOnCodesMigration } from './migrations/0014-sso-sign-on-codes.ts';
 import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subscriptions.ts';
+import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0013-readers': readersMigration(dialect),
     '0014-sso-sign-on-codes': ssoSignOnCodesMigration(dialect),
     '0015-delivery-subscriptions': deliverySubscriptionsMigration(),
+    '0019-safety-rules': safetyRulesMigration(dialect),
   };
 }
 
