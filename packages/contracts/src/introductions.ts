@@ -33,7 +33,9 @@ export const IntroductionSchema = z
     expiresAt: z.iso
       .datetime()
       .nullable()
-      .describe('When the valid grant lapses (or lapsed), by the rules of the resource or group; null: never'),
+      .describe(
+        'When the valid grant lapses (or lapsed), by the rules of the resource or group; null: never',
+      ),
   })
   .describe("A user's introduction to a resource or group, with its history");
 export type Introduction = z.infer<typeof IntroductionSchema>;

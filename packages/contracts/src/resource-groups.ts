@@ -17,7 +17,9 @@ export const ResourceGroupSchema = z
       .number()
       .int()
       .nullable()
-      .describe('An introduction to the group lapses after this many days without a session on its resources'),
+      .describe(
+        'An introduction to the group lapses after this many days without a session on its resources',
+      ),
   })
   .describe('A named set of resources; introductions and introducers can be given per group');
 export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;

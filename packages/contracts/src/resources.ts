@@ -61,7 +61,7 @@ export const ResourceSchema = z
       .number()
       .int()
       .nullable()
-      .describe("An introduction lapses after this many days without a session of its member; null: never"),
+      .describe('An introduction lapses after this many days without a session of its member; null: never'),
     outOfOrder: OutOfOrderSchema.nullable(),
   })
   .describe('A shared machine or tool');

@@ -10,6 +10,7 @@ import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repo
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
 import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
+import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
 import {
   createIntroductionsRepository,
   usableByCondition,
@@ -34,7 +35,11 @@ import { createSsoRepository } from '../domains/sso/sso.repository.ts';
 import { createSsoService } from '../domains/sso/sso.service.ts';
 import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
 import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
-import { createUsageService } from '../domains/usage/usage.service.ts';
+import {
+  createUsageService,
+  type SessionTimerPayload,
+  USAGE_TIMED_ACTIONS,
+} from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
@@ -185,6 +190,7 @@ export function createServices(deps: AppDeps) {
   const introductions = createIntroductionsService({
     db,
     repo: createIntroductionsRepository({ db }),
+    validity: createIntroductionValidityRepository(),
     resources,
     groups: resourceGroups,
     users: users.accounts,
@@ -199,7 +205,16 @@ export function createServices(deps: AppDeps) {
     clock,
     events: pipeline,
     reads: readCache(),
+    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
+    status: resources,
   });
+  // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
+  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
+    usage.endAutomatically(payload as SessionTimerPayload),
+  );
+  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.warn, (payload) =>
+    usage.warnOfAutomaticEnd(payload as SessionTimerPayload),
+  );
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
     db,

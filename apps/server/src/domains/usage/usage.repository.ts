@@ -63,10 +63,16 @@ export type ResourceUsageState = {
   allowTakeOver: boolean;
   active: UsageSessionRecord | undefined;
   activeUserExternalIdentifier: string | null;
+  /** A session ends automatically after this many minutes (decision 21). */
+  maxSessionMinutes: number | null;
+  /** Set while the resource is out of order: nobody may start it. */
+  outOfOrderReason: string | null;
 };
 
 type StateRow = {
   allow_take_over: boolean | number;
+  max_session_minutes: number | null;
+  out_of_order_reason: string | null;
   resource_name: string;
   user_external_identifier: string | null;
 } & {
@@ -107,6 +113,8 @@ export function createUsageRepository(deps: { db: Db }) {
         .leftJoin('users', 'users.id', 'usage_sessions.user_id')
         .select([
           'resources.allow_take_over',
+          'resources.max_session_minutes',
+          'resources.out_of_order_reason',
           'resources.name as resource_name',
           'users.external_identifier as user_external_identifier',
           ...COLUMNS,
@@ -193,6 +201,8 @@ export function createUsageRepository(deps: { db: Db }) {
         allowTakeOver: readBool(row.allow_take_over),
         active: row.id === null ? undefined : withUser(row as Row),
         activeUserExternalIdentifier: row.user_external_identifier,
+        maxSessionMinutes: row.max_session_minutes,
+        outOfOrderReason: row.out_of_order_reason,
       };
     },
 

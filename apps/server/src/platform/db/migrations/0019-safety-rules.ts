@@ -13,10 +13,7 @@ export function safetyRulesMigration(dialect: Dialect) {
   const t = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('resources')
-        .addColumn('max_session_minutes', 'integer')
-        .execute();
+      await db.schema.alterTable('resources').addColumn('max_session_minutes', 'integer').execute();
       await db.schema.alterTable('resources').addColumn('introduction_valid_for_days', 'integer').execute();
       await db.schema
         .alterTable('resources')
@@ -41,7 +38,9 @@ export function safetyRulesMigration(dialect: Dialect) {
       await db.schema
         .createTable('resource_status_changes')
         .addColumn('id', t.id, t.primaryId)
-        .addColumn('resource_id', 'integer', (c) => c.notNull().references('resources.id').onDelete('cascade'))
+        .addColumn('resource_id', 'integer', (c) =>
+          c.notNull().references('resources.id').onDelete('cascade'),
+        )
         .addColumn('out_of_order', t.boolean, (c) => c.notNull())
         .addColumn('reason', 'text')
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -65,7 +64,9 @@ export function safetyRulesMigration(dialect: Dialect) {
 
       await db.schema
         .createTable('introduction_reminders')
-        .addColumn('grant_id', 'integer', (c) => c.notNull().references('introductions.id').onDelete('cascade'))
+        .addColumn('grant_id', 'integer', (c) =>
+          c.notNull().references('introductions.id').onDelete('cascade'),
+        )
         .addColumn('days_before', 'integer', (c) => c.notNull())
         // The lapse it announced: a lapse moved by a later session is announced again.
         .addColumn('expires_at', t.timestamp, (c) => c.notNull())
