@@ -18,6 +18,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
   app.addHook('onReady', async () => {
     await pipeline.fanout.start();
     pipeline.runner.start();
+    // The reminder sweep is a recurring timed action: planned once, by whichever instance is first.
+    await services.introductionReminders.ensurePlanned();
     housekeeping = startHousekeeping(
       {
         expiredSessions: () => services.sessions.deleteExpired(),

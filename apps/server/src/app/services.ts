@@ -10,6 +10,10 @@ import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repo
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
 import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
+import {
+  createIntroductionRemindersService,
+  REMINDER_SWEEP_ACTION,
+} from '../domains/introductions/introduction-reminders.service.ts';
 import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
 import {
   createIntroductionsRepository,
@@ -50,6 +54,7 @@ import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
@@ -208,6 +213,21 @@ export function createServices(deps: AppDeps) {
     timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
     status: resources,
   });
+  const introductionReminders = createIntroductionRemindersService({
+    db,
+    clock,
+    publicUrl: deps.config.publicUrl,
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+    jobs: {
+      transaction: (work) => pipeline.transaction((tx) => work(tx)),
+      enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs),
+      hasWaiting: (executor, action) =>
+        pipeline.store.hasWaiting(executor, { kind: TIMED_ACTION_KIND, id: action }),
+      timed: (action, dueAt) => deliveries.timedActions.job(action, dueAt, null),
+    },
+  });
+  deliveries.timedActions.handle(REMINDER_SWEEP_ACTION, () => introductionReminders.sweep());
   // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
   deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
     usage.endAutomatically(payload as SessionTimerPayload),
@@ -273,6 +293,7 @@ export function createServices(deps: AppDeps) {
     resourceGroups,
     resourceListing,
     introductions,
+    introductionReminders,
     usage,
     analytics,
     webhooks: deliveries.webhooks,

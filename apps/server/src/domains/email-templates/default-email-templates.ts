@@ -82,4 +82,16 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: strin
       'The link is valid for 7 days and works once.',
     ),
   },
+  'introduction-reminder': {
+    subject: 'Your introduction to {{name}} lapses on {{expiresAt}}',
+    body: layout(
+      'Your introduction lapses soon',
+      [
+        'Hello {{user.username}},',
+        'your introduction to {{name}} lapses on {{expiresAt}} (in {{daysLeft}} days). Use the machine before then, or ask an introducer for a new introduction, to keep it.',
+      ],
+      'Open {{name}}',
+      'You get this reminder 14 days and 1 day before an introduction lapses.',
+    ),
+  },
 };

@@ -172,3 +172,120 @@ export function createIntroductionValidityRepository() {
 }
 
 export type IntroductionValidityRepository = ReturnType<typeof createIntroductionValidityRepository>;
+
+/** A grant that may lapse, with whom to remind and of what (decision 21). */
+export type ReminderCandidate = GrantValidity & {
+  receiver: { id: number; username: string; email: string };
+  /** The resource or group's name and the page of it, as a path. */
+  name: string;
+  path: string;
+};
+
+/**
+ * Every member's newest grant whose resource or group has a lapse rule and which has not been
+ * recorded as lapsed: what the reminder sweep looks at, in two queries.
+ */
+export async function reminderCandidates(db: Db): Promise<ReminderCandidate[]> {
+  const direct = await db
+    .selectFrom('introductions as i')
+    .innerJoin('resources as r', 'r.id', 'i.resource_id')
+    .innerJoin('users as u', 'u.id', 'i.receiver_user_id')
+    .leftJoin('introduction_lapses as l', 'l.grant_id', 'i.id')
+    .select((eb) => [
+      'i.id as grant_id',
+      'i.created_at',
+      'r.id as scope_id',
+      'r.name',
+      'r.introduction_valid_for_days as valid_for_days',
+      'r.introduction_expires_after_unused_days as unused_days',
+      'l.lapsed_at',
+      'u.id as user_id',
+      'u.username',
+      'u.email',
+      eb
+        .selectFrom('usage_sessions as s')
+        .select((inner) => inner.fn.max('s.start_time').as('m'))
+        .whereRef('s.user_id', '=', 'i.receiver_user_id')
+        .whereRef('s.resource_id', '=', 'i.resource_id')
+        .as('last_used_at'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('r.introduction_valid_for_days', 'is not', null),
+        eb('r.introduction_expires_after_unused_days', 'is not', null),
+      ]),
+    )
+    .where('l.lapsed_at', 'is', null)
+    .where(isNewestGrant)
+    .execute();
+  const viaGroups = await db
+    .selectFrom('introductions as i')
+    .innerJoin('resource_groups as g', 'g.id', 'i.group_id')
+    .innerJoin('users as u', 'u.id', 'i.receiver_user_id')
+    .leftJoin('introduction_lapses as l', 'l.grant_id', 'i.id')
+    .select((eb) => [
+      'i.id as grant_id',
+      'i.created_at',
+      'g.id as scope_id',
+      'g.name',
+      'g.introduction_valid_for_days as valid_for_days',
+      'g.introduction_expires_after_unused_days as unused_days',
+      'l.lapsed_at',
+      'u.id as user_id',
+      'u.username',
+      'u.email',
+      eb
+        .selectFrom('usage_sessions as s')
+        .innerJoin('resource_group_members as gm', 'gm.resource_id', 's.resource_id')
+        .select((inner) => inner.fn.max('s.start_time').as('m'))
+        .whereRef('s.user_id', '=', 'i.receiver_user_id')
+        .whereRef('gm.group_id', '=', 'i.group_id')
+        .as('last_used_at'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('g.introduction_valid_for_days', 'is not', null),
+        eb('g.introduction_expires_after_unused_days', 'is not', null),
+      ]),
+    )
+    .where('l.lapsed_at', 'is', null)
+    .where(isNewestGrant)
+    .execute();
+  const candidate = (row: (typeof direct)[number], isDirect: boolean): ReminderCandidate => ({
+    ...toValidity(row as ValidityRow, isDirect),
+    receiver: { id: row.user_id, username: row.username, email: row.email },
+    name: row.name,
+    path: isDirect ? `/resources/${row.scope_id}` : `/resource-groups/${row.scope_id}`,
+  });
+  return [...direct.map((row) => candidate(row, true)), ...viaGroups.map((row) => candidate(row, false))];
+}
+
+type Reminder = { grantId: number; daysBefore: number; expiresAt: Date };
+
+/** Whether this reminder went out already. */
+export async function reminderSent(db: Db, reminder: Reminder): Promise<boolean> {
+  const row = await db
+    .selectFrom('introduction_reminders')
+    .select('grant_id')
+    .where('grant_id', '=', reminder.grantId)
+    .where('days_before', '=', reminder.daysBefore)
+    .where('expires_at', '=', reminder.expiresAt)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Notes that a reminder went out; false when it had been sent already (it is sent once). */
+export async function claimReminder(db: Db, reminder: Reminder, now: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('introduction_reminders')
+    .values({
+      grant_id: reminder.grantId,
+      days_before: reminder.daysBefore,
+      expires_at: reminder.expiresAt,
+      sent_at: now,
+    })
+    .onConflict((oc) => oc.columns(['grant_id', 'days_before', 'expires_at']).doNothing())
+    .returning('grant_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
