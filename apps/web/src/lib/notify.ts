@@ -10,3 +10,7 @@ export function notifySuccess(title: string, description?: string): void {
 export function notifyError(title: string, description?: string): void {
   toast.danger(title, { description, timeout: TOAST_TIMEOUT_MS });
 }
+
+export function notifyWarning(title: string, description?: string): void {
+  toast.warning(title, { description, timeout: TOAST_TIMEOUT_MS });
+}

@@ -2,6 +2,7 @@ import { Button, Chip, Table } from '@heroui/react';
 import type { Introduction } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 type IntroductionsTableProps = {
   introductions: Introduction[];
@@ -12,7 +13,7 @@ type IntroductionsTableProps = {
 
 /**
  * One row per person with an introduction history; the row's edge is green while the introduction
- * is valid and red once revoked (spec 02 §2).
+ * is valid and red once revoked (spec 02 §2) or expired, with the day it lapses or lapsed (decision 21).
  */
 export function IntroductionsTable({
   introductions,
@@ -26,6 +27,7 @@ export function IntroductionsTable({
       <Table.Header>
         <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
         <Table.Column>{t('introductions.status')}</Table.Column>
+        <Table.Column>{t('introductions.expires')}</Table.Column>
         <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
       </Table.Header>
       <Table.Body
@@ -50,12 +52,17 @@ export function IntroductionsTable({
                 <Chip color="success" size="sm">
                   {t('introductions.allowed')}
                 </Chip>
+              ) : introduction.history[0]?.action === 'lapse' ? (
+                <Chip color="danger" size="sm">
+                  {t('introductions.expired')}
+                </Chip>
               ) : (
                 <Chip color="danger" size="sm">
                   {t('introductions.denied')}
                 </Chip>
               )}
             </Table.Cell>
+            <Table.Cell>{formatDateTime(introduction.expiresAt)}</Table.Cell>
             <Table.Cell>
               <div className="flex justify-end gap-2">
                 <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>

@@ -2,17 +2,30 @@ import { Button, buttonVariants } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useOutOfOrder } from '../../resources/api/use-out-of-order.ts';
 import { DeleteResourceButton } from './delete-resource-button.tsx';
 
 type ResourceManagerActionsProps = {
   resource: Resource;
   onEdit: () => void;
   onShowQrCode: () => void;
+  /** Opens the out-of-order dialog (decision 21). */
+  onMarkOutOfOrder: () => void;
 };
 
-/** What managers may do with a resource: IoT settings, edit, QR code and delete (spec 01 §2). */
-export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: ResourceManagerActionsProps) {
+/**
+ * What managers may do with a resource: IoT settings, edit, QR code and delete (spec 01 §2), and
+ * out of order or back in service (decision 21).
+ */
+export function ResourceManagerActions({
+  resource,
+  onEdit,
+  onShowQrCode,
+  onMarkOutOfOrder,
+}: ResourceManagerActionsProps) {
   const { t } = useTranslation();
+  const { clear } = useOutOfOrder(resource.id);
   // One group, quieter than the page's one primary action (start or end, in the usage card).
   return (
     <fieldset
@@ -28,6 +41,25 @@ export function ResourceManagerActions({ resource, onEdit, onShowQrCode }: Resou
       <Button size="sm" variant="ghost" onPress={onShowQrCode}>
         {t('resourceDetail.actions.qrCode')}
       </Button>
+      {resource.outOfOrder ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          isPending={clear.isPending}
+          onPress={() =>
+            clear.mutate(undefined, {
+              onSuccess: () => notifySuccess(t('safetyRules.outOfOrder.backInServiceDone')),
+              onError: (error) => notifyError(t('safetyRules.outOfOrder.failed'), error.message),
+            })
+          }
+        >
+          {t('safetyRules.outOfOrder.backInService')}
+        </Button>
+      ) : (
+        <Button size="sm" variant="ghost" onPress={onMarkOutOfOrder}>
+          {t('safetyRules.outOfOrder.mark')}
+        </Button>
+      )}
       <DeleteResourceButton resourceId={resource.id} resourceName={resource.name} />
     </fieldset>
   );
