@@ -92,19 +92,19 @@ export const ResourceStatusEventDataSchema = z
   .object({
     resourceId: IdField,
     resourceName: z.string(),
-    reason: z.string().nullable().describe('Why it is out of order; null when back in service'),
-    by: UserRefSchema.describe('Who marked it, or put it back in service'),
+    reason: z.string().nullable().describe('null when back in service'),
+    by: UserRefSchema,
   })
-  .describe('A resource was marked out of order, or put back in service');
+  .describe('A resource went out of order or back in service');
 export const UsageLimitWarningDataSchema = z
   .object({
     resourceId: IdField,
     resourceName: z.string(),
     sessionId: IdField,
     user: UserRefSchema,
-    endsAt: TimeField.describe('When the session ends automatically'),
+    endsAt: TimeField,
   })
-  .describe('A session ends automatically soon (its resource has a maximum session length)');
+  .describe('A session ends automatically soon');
 
 export type UsageStartedData = z.infer<typeof UsageStartedDataSchema>;
 export type UsageEndedData = z.infer<typeof UsageEndedDataSchema>;

@@ -33,7 +33,7 @@ export const OutOfOrderSchema = z
     since: z.iso.datetime(),
     by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   })
-  .describe('Set while the resource is out of order: nobody can start it');
+  .describe('Set while out of order');
 export type OutOfOrder = z.infer<typeof OutOfOrderSchema>;
 
 export const ResourceSchema = z

@@ -47,11 +47,8 @@ export const UsageHistoryPageSchema = pagedSchema(UsageSessionSchema);
 export const ActiveUsageSchema = z.object({ usage: UsageSessionSchema.nullable() });
 export const CanControlSchema = z.object({
   canControl: z.boolean(),
-  introductionExpiresAt: z.iso
-    .datetime()
-    .nullable()
-    .optional()
-    .describe("When the caller's own introduction lapses (or lapsed); null or absent: never or none"),
-  introductionLapsed: z.boolean().optional().describe("The caller's introduction lapsed"),
+  // Decision 21: when the caller's own introduction lapses or lapsed.
+  introductionExpiresAt: z.iso.datetime().nullable().optional(),
+  introductionLapsed: z.boolean().optional(),
 });
 export type CanControl = z.infer<typeof CanControlSchema>;
