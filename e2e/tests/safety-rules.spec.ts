@@ -130,6 +130,10 @@ test('a manager marks a machine out of order and another browser shows it within
   await test.step('back in service is one action', async () => {
     await page.getByRole('button', { name: 'Back in service' }).click();
     await expect(page.getByRole('button', { name: 'Out of order' })).toBeVisible();
+    // Both changes stay in the resource's history.
+    const history = page.getByRole('region', { name: 'Out-of-order history' });
+    await expect(history).toContainText('Blade guard broken');
+    await expect(history).toContainText(`Back in service (${manager.username})`);
     await memberPage.goto(`/resources/${resource.id}?lng=en`);
     await expect(memberPage.getByText('Blade guard broken')).toHaveCount(0);
   });

@@ -18,6 +18,7 @@ import { OutOfOrderDialog } from '../features/resource-detail/components/out-of-
 import { ResourceHeader } from '../features/resource-detail/components/resource-header.tsx';
 import { ResourceManagerActions } from '../features/resource-detail/components/resource-manager-actions.tsx';
 import { ResourceNotFound } from '../features/resource-detail/components/resource-not-found.tsx';
+import { StatusHistoryCard } from '../features/resource-detail/components/status-history-card.tsx';
 import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
 import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
 import { IntroductionExpiryNote } from '../features/usage/components/introduction-expiry-note.tsx';
@@ -114,6 +115,7 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <IntroducersCard scope={scope} />
           <GroupsManagerCard resource={resource} />
+          <StatusHistoryCard resourceId={resource.id} />
         </div>
       )}
       <DocumentationModal resourceId={resource.id} {...dialogProps('documentation')} />
