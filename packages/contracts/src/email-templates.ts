@@ -4,13 +4,15 @@ import { LanguageSchema } from './users.ts';
 
 /**
  * The mails the app sends, each from an editable template (spec 02 §2, §3, §7). `email-changed`
- * is the notice to the old address after a change, whose link undoes it.
+ * is the notice to the old address after a change, whose link undoes it;
+ * `introduction-reminder` tells a member that an introduction lapses soon (decision 21).
  */
 export const EMAIL_TEMPLATE_TYPES = [
   'verify-email',
   'reset-password',
   'change-email',
   'email-changed',
+  'introduction-reminder',
 ] as const;
 export const EmailTemplateTypeSchema = z.enum(EMAIL_TEMPLATE_TYPES);
 export type EmailTemplateType = z.infer<typeof EmailTemplateTypeSchema>;
@@ -21,6 +23,7 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, readonly string
   'reset-password': ['user.username', 'url', 'host'],
   'change-email': ['user.username', 'newEmail', 'url', 'host'],
   'email-changed': ['user.username', 'newEmail', 'url', 'host'],
+  'introduction-reminder': ['user.username', 'name', 'expiresAt', 'daysLeft', 'url', 'host'],
 };
 
 export const EMAIL_SUBJECT_MAX_LENGTH = 200;

@@ -88,6 +88,24 @@ export const IntroductionEventDataSchema = z
   })
   .describe('An introduction was granted or revoked');
 
+export const ResourceStatusEventDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    reason: z.string().nullable().describe('null when back in service'),
+    by: UserRefSchema,
+  })
+  .describe('A resource went out of order or back in service');
+export const UsageLimitWarningDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    sessionId: IdField,
+    user: UserRefSchema,
+    endsAt: TimeField,
+  })
+  .describe('A session ends automatically soon');
+
 export type UsageStartedData = z.infer<typeof UsageStartedDataSchema>;
 export type UsageEndedData = z.infer<typeof UsageEndedDataSchema>;
 export type UsageTakenOverData = z.infer<typeof UsageTakenOverDataSchema>;
@@ -96,6 +114,8 @@ export type ResourceGroupEventData = z.infer<typeof ResourceGroupEventDataSchema
 export type GroupMembershipEventData = z.infer<typeof GroupMembershipEventDataSchema>;
 export type IntroducerEventData = z.infer<typeof IntroducerEventDataSchema>;
 export type IntroductionEventData = z.infer<typeof IntroductionEventDataSchema>;
+export type ResourceStatusEventData = z.infer<typeof ResourceStatusEventDataSchema>;
+export type UsageLimitWarningData = z.infer<typeof UsageLimitWarningDataSchema>;
 
 const eventData = {
   'usage.started': UsageStartedDataSchema,
@@ -112,6 +132,9 @@ const eventData = {
   'introducer.revoked': IntroducerEventDataSchema,
   'introduction.granted': IntroductionEventDataSchema,
   'introduction.revoked': IntroductionEventDataSchema,
+  'resource.out-of-order': ResourceStatusEventDataSchema,
+  'resource.back-in-service': ResourceStatusEventDataSchema,
+  'usage.limit-warning': UsageLimitWarningDataSchema,
 } as const;
 
 export type DomainEventType = keyof typeof eventData;
@@ -147,6 +170,9 @@ export const DomainEventSchema = z
     envelope('introducer.revoked'),
     envelope('introduction.granted'),
     envelope('introduction.revoked'),
+    envelope('resource.out-of-order'),
+    envelope('resource.back-in-service'),
+    envelope('usage.limit-warning'),
   ])
   .describe('Event envelope { id, type, v, occurredAt, data }');
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
@@ -192,6 +218,9 @@ export const LiveEventSchema = z
     liveEnvelope('introducer.revoked'),
     liveEnvelope('introduction.granted'),
     liveEnvelope('introduction.revoked'),
+    liveEnvelope('resource.out-of-order'),
+    liveEnvelope('resource.back-in-service'),
+    liveEnvelope('usage.limit-warning'),
   ])
   .describe('A server-sent event frame { id, type, v, occurredAt, data }, as its subscriber may see it');
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -10,7 +10,8 @@ export type Introducer = z.infer<typeof IntroducerSchema>;
 
 export const IsIntroducerSchema = z.object({ isIntroducer: z.boolean() });
 
-export const IntroductionActionSchema = z.enum(['grant', 'revoke']);
+/** `lapse`: the grant before it lapsed (decision 21); written by the server, never by a call. */
+export const IntroductionActionSchema = z.enum(['grant', 'revoke', 'lapse']);
 export type IntroductionAction = z.infer<typeof IntroductionActionSchema>;
 
 export const IntroductionHistoryEntrySchema = z.object({
@@ -26,7 +27,15 @@ export const IntroductionSchema = z
     receiverUserId: z.number().int(),
     receiverUser: UserRefSchema,
     history: z.array(IntroductionHistoryEntrySchema).describe('Newest first'),
-    hasValidIntroduction: z.boolean().describe('True when the newest history entry is a grant'),
+    hasValidIntroduction: z
+      .boolean()
+      .describe('True when the newest history entry is a grant that has not lapsed'),
+    expiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        'When the valid grant lapses (or lapsed), by the rules of the resource or group; null: never',
+      ),
   })
   .describe("A user's introduction to a resource or group, with its history");
 export type Introduction = z.infer<typeof IntroductionSchema>;

@@ -38,6 +38,8 @@ export const ReaderDisplayTexts = {
   wrongCard: 'Wrong card',
   cardNotReset: 'Card not reset',
   noCardPresented: 'No card presented',
+  outOfOrder: 'Out of order',
+  introductionLapsed: 'Introduction lapsed',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -61,6 +63,8 @@ export const READER_DISPLAY_TEXTS = {
     wrongCard: 'Falsche Karte',
     cardNotReset: 'Karte nicht zurückgesetzt',
     noCardPresented: 'Keine Karte aufgelegt',
+    outOfOrder: 'Außer Betrieb',
+    introductionLapsed: 'Einweisung abgelaufen',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

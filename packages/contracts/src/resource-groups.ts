@@ -1,9 +1,26 @@
 import { z } from 'zod';
 import { IdSchema, userText, visibleName } from './common.ts';
 import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from './limits.ts';
+import { RuleNumberSchema } from './resources.ts';
 
 export const ResourceGroupSchema = z
-  .object({ id: z.number().int(), name: z.string(), description: z.string().nullable() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    introductionValidForDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('An introduction to the group lapses this many days after its grant; null: never'),
+    introductionExpiresAfterUnusedDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'An introduction to the group lapses after this many days without a session on its resources',
+      ),
+  })
   .describe('A named set of resources; introductions and introducers can be given per group');
 export type ResourceGroup = z.infer<typeof ResourceGroupSchema>;
 
@@ -16,6 +33,9 @@ export const ResourceGroupBodySchema = z.object({
     .nullable()
     .optional()
     .transform((value) => (value ? value : null)),
+  /** Absent: unchanged on update, none on create. */
+  introductionValidForDays: RuleNumberSchema.optional(),
+  introductionExpiresAfterUnusedDays: RuleNumberSchema.optional(),
 });
 export type ResourceGroupBody = z.infer<typeof ResourceGroupBodySchema>;
 

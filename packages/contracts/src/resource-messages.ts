@@ -23,7 +23,26 @@ export const ResourceMessages = {
   markdownRequired: 'Markdown content is required when Markdown type is selected',
   urlRequired: 'URL is required when URL type is selected',
   invalidUrl: 'Please enter a valid URL',
+  positiveWholeNumber: 'Enter a whole number of at least 1, or leave it empty',
+  /** Followed by the reason the manager gave (decision 21). */
+  outOfOrderPrefix: 'The resource is out of order: ',
+  reasonRequired: 'A reason is required',
+  /** Followed by the date of the lapse, day/month/year. */
+  introductionLapsedPrefix: 'Forbidden - Your introduction to this resource lapsed on ',
 } as const;
+
+/** The message of a start refused because the resource is out of order; it names the reason. */
+export const outOfOrderMessage = (reason: string) => `${ResourceMessages.outOfOrderPrefix}${reason}`;
+
+/** The message of a start refused because the introduction lapsed; it names the day (UTC). */
+export function introductionLapsedMessage(lapsedAt: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0');
+  const day = `${two(lapsedAt.getUTCDate())}/${two(lapsedAt.getUTCMonth() + 1)}/${lapsedAt.getUTCFullYear()}`;
+  return `${ResourceMessages.introductionLapsedPrefix}${day}.`;
+}
+
+/** Notes of a session the server ended at its resource's maximum length. */
+export const automaticEndNotes = (minutes: number) => `Ended automatically after ${minutes} minutes`;
 
 export const ResourceErrorCodes = {
   resourceInUse: 'RESOURCE_IN_USE',
@@ -31,4 +50,6 @@ export const ResourceErrorCodes = {
   invalidImageType: 'INVALID_FILE_TYPE',
   imageTooLarge: 'FILE_TOO_LARGE',
   imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
+  outOfOrder: 'RESOURCE_OUT_OF_ORDER',
+  introductionLapsed: 'INTRODUCTION_LAPSED',
 } as const;

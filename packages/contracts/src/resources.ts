@@ -23,6 +23,19 @@ export type DocumentationType = z.infer<typeof DocumentationTypeSchema>;
 
 export const ResourceGroupRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
+/** At most about 19 years of days or minutes: enough for any rule, small enough for any column. */
+export const RULE_NUMBER_MAX = 9_999_999;
+
+/** Who marked a resource out of order, why and since when (decision 21). */
+export const OutOfOrderSchema = z
+  .object({
+    reason: z.string(),
+    since: z.iso.datetime(),
+    by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  })
+  .describe('Set while out of order');
+export type OutOfOrder = z.infer<typeof OutOfOrderSchema>;
+
 export const ResourceSchema = z
   .object({
     id: z.number().int(),
@@ -34,6 +47,22 @@ export const ResourceSchema = z
     documentationMarkdown: z.string().nullable(),
     documentationUrl: z.string().nullable(),
     groups: z.array(ResourceGroupRefSchema),
+    maxSessionMinutes: z
+      .number()
+      .int()
+      .nullable()
+      .describe('A session ends automatically after this many minutes; null: no limit'),
+    introductionValidForDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('An introduction lapses this many days after its grant; null: never'),
+    introductionExpiresAfterUnusedDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe('An introduction lapses after this many days without a session of its member; null: never'),
+    outOfOrder: OutOfOrderSchema.nullable(),
   })
   .describe('A shared machine or tool');
 export type Resource = z.infer<typeof ResourceSchema>;
@@ -64,11 +93,35 @@ const ResourceDescriptionSchema = userText()
   .max(DESCRIPTION_MAX_LENGTH)
   .transform((value) => (value === '' ? null : value));
 
+/** A form field of a rule: a positive whole number, or empty for none (null). */
+export const RuleNumberFieldSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || (/^[0-9]{1,7}$/.test(value) && Number(value) >= 1), {
+    message: ResourceMessages.positiveWholeNumber,
+  })
+  .transform((value) => (value === '' ? null : Number(value)));
+
+/** The same rule in a JSON body: a positive whole number, or null (or absent) for none. */
+export const RuleNumberSchema = z
+  .number({ error: ResourceMessages.positiveWholeNumber })
+  .int(ResourceMessages.positiveWholeNumber)
+  .min(1, ResourceMessages.positiveWholeNumber)
+  .max(RULE_NUMBER_MAX, ResourceMessages.positiveWholeNumber)
+  .nullable();
+
+const ruleFields = {
+  maxSessionMinutes: RuleNumberFieldSchema.optional(),
+  introductionValidForDays: RuleNumberFieldSchema.optional(),
+  introductionExpiresAfterUnusedDays: RuleNumberFieldSchema.optional(),
+};
+
 /** Text fields of the multipart create form; the file field is `image`. */
 export const CreateResourceFieldsSchema = z.object({
   name: ResourceNameSchema,
   description: ResourceDescriptionSchema.optional(),
   allowTakeOver: BooleanFieldSchema.optional(),
+  ...ruleFields,
 });
 export type CreateResourceFields = z.infer<typeof CreateResourceFieldsSchema>;
 
@@ -78,6 +131,7 @@ export const UpdateResourceFieldsSchema = z.object({
   description: ResourceDescriptionSchema.optional(),
   allowTakeOver: BooleanFieldSchema.optional(),
   deleteImage: BooleanFieldSchema.optional(),
+  ...ruleFields,
 });
 export type UpdateResourceFields = z.infer<typeof UpdateResourceFieldsSchema>;
 
@@ -152,3 +206,20 @@ export type UpdateDocumentationBody = z.infer<typeof UpdateDocumentationBodySche
 export const ResourceImageParamsSchema = z.object({
   imageFilename: z.string().regex(/^[a-f0-9]{32}\.webp$/),
 });
+
+/** PUT /api/resources/{id}/out-of-order (decision 21). */
+export const MarkOutOfOrderBodySchema = z.object({
+  reason: userText().trim().min(1, ResourceMessages.reasonRequired).max(DESCRIPTION_MAX_LENGTH),
+  endRunningSession: z.boolean().optional().default(false).describe('End the session running now'),
+});
+export type MarkOutOfOrderBody = z.infer<typeof MarkOutOfOrderBodySchema>;
+
+/** An entry of a resource's out-of-order history, newest first. */
+export const ResourceStatusChangeSchema = z.object({
+  id: z.number().int(),
+  outOfOrder: z.boolean().describe('true: marked out of order; false: back in service'),
+  reason: z.string().nullable(),
+  by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ResourceStatusChange = z.infer<typeof ResourceStatusChangeSchema>;

@@ -48,4 +48,10 @@ export type UsageHistoryQuery = z.infer<typeof UsageHistoryQuerySchema>;
 
 export const UsageHistoryPageSchema = pagedSchema(UsageSessionSchema);
 export const ActiveUsageSchema = z.object({ usage: UsageSessionSchema.nullable() });
-export const CanControlSchema = z.object({ canControl: z.boolean() });
+export const CanControlSchema = z.object({
+  canControl: z.boolean(),
+  // Decision 21: when the caller's own introduction lapses or lapsed.
+  introductionExpiresAt: z.iso.datetime().nullable().optional(),
+  introductionLapsed: z.boolean().optional(),
+});
+export type CanControl = z.infer<typeof CanControlSchema>;

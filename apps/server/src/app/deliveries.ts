@@ -20,6 +20,7 @@ import { createDeliverySubscriptions } from '../platform/events/subscriptions.ts
 import type { DeliveryTargetKind } from '../platform/jobs/delivery-target.ts';
 import { createJobStore } from '../platform/jobs/job-store.ts';
 import { createProbeTargets } from '../platform/jobs/probe-target.ts';
+import { createTimedActions } from '../platform/jobs/timed-actions.ts';
 import { createMailQueue } from '../platform/mail/mail-queue.ts';
 import { createMailTarget } from '../platform/mail/mail-target.ts';
 import { createMailTransport } from '../platform/mail/mail-transport.ts';
@@ -87,8 +88,11 @@ export function createDeliveries(
     ...(deps.pluginPollMs ? { pollMs: deps.pluginPollMs } : {}),
   });
 
+  // Automatic session ends, their warnings and introduction reminders (decision 21).
+  const timedActions = createTimedActions();
   const kinds: DeliveryTargetKind[] = [
     createMailTarget({ transport: mailTransport }),
+    timedActions.kind,
     createMqttTarget({
       mqtt: mqttLookup,
       connections: mqttConnections,
@@ -123,6 +127,7 @@ export function createDeliveries(
     subscriptions,
     mailTransport,
     mailQueue: createMailQueue({ pipeline }),
+    timedActions,
     webhooks,
     plugins,
     mqttRepo,

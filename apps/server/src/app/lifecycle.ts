@@ -22,6 +22,8 @@ export function registerLifecycle(app: FastifyInstance, services: Services, deps
     // Before the runner: the jobs of plugin subscriptions find their plugin loaded.
     await services.plugins.start();
     pipeline.runner.start();
+    // The reminder sweep is a recurring timed action: planned once, by whichever instance is first.
+    await services.introductionReminders.ensurePlanned();
     housekeeping = startHousekeeping(
       {
         expiredSessions: () => services.sessions.deleteExpired(),

@@ -16,6 +16,7 @@ import { readersRoutes } from '../domains/readers/readers.routes.ts';
 import { resourceGroupsRoutes } from '../domains/resources/resource-groups.routes.ts';
 import { resourcesRoutes } from '../domains/resources/resources.routes.ts';
 import { ssoRoutes } from '../domains/sso/sso.routes.ts';
+import { outOfOrderRoutes } from '../domains/usage/out-of-order.routes.ts';
 import { usageRoutes } from '../domains/usage/usage.routes.ts';
 import { userSearchRoutes } from '../domains/users/user-search.routes.ts';
 import { usersRoutes } from '../domains/users/users.routes.ts';
@@ -56,6 +57,7 @@ export async function registerRoutes(
   );
   await app.register(resourceGroupsRoutes({ groups: services.resourceGroups }));
   await app.register(usageRoutes({ usage: services.usage }));
+  await app.register(outOfOrderRoutes({ usage: services.usage, resources: services.resources }));
   await app.register(analyticsRoutes({ analytics: services.analytics }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));

@@ -14,6 +14,11 @@ import { createAuthSessionsService } from '../domains/auth/auth-sessions.service
 import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
 import {
+  createIntroductionRemindersService,
+  REMINDER_SWEEP_ACTION,
+} from '../domains/introductions/introduction-reminders.service.ts';
+import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
+import {
   createIntroductionsRepository,
   usableByCondition,
 } from '../domains/introductions/introductions.repository.ts';
@@ -37,7 +42,11 @@ import { createSsoRepository } from '../domains/sso/sso.repository.ts';
 import { createSsoService } from '../domains/sso/sso.service.ts';
 import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
 import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
-import { createUsageService } from '../domains/usage/usage.service.ts';
+import {
+  createUsageService,
+  type SessionTimerPayload,
+  USAGE_TIMED_ACTIONS,
+} from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
@@ -49,6 +58,7 @@ import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
@@ -206,6 +216,7 @@ export function createServices(deps: AppDeps) {
   const introductions = createIntroductionsService({
     db,
     repo: createIntroductionsRepository({ db }),
+    validity: createIntroductionValidityRepository(),
     resources,
     groups: resourceGroups,
     users: users.accounts,
@@ -221,7 +232,31 @@ export function createServices(deps: AppDeps) {
     clock,
     events: pipeline,
     reads: readCache(),
+    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
+    status: resources,
   });
+  const introductionReminders = createIntroductionRemindersService({
+    db,
+    clock,
+    publicUrl: deps.config.publicUrl,
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+    jobs: {
+      transaction: (work) => pipeline.transaction((tx) => work(tx)),
+      enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs),
+      hasWaiting: (executor, action) =>
+        pipeline.store.hasWaiting(executor, { kind: TIMED_ACTION_KIND, id: action }),
+      timed: (action, dueAt) => deliveries.timedActions.job(action, dueAt, null),
+    },
+  });
+  deliveries.timedActions.handle(REMINDER_SWEEP_ACTION, () => introductionReminders.sweep());
+  // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
+  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
+    usage.endAutomatically(payload as SessionTimerPayload),
+  );
+  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.warn, (payload) =>
+    usage.warnOfAutomaticEnd(payload as SessionTimerPayload),
+  );
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
     db,
@@ -296,6 +331,7 @@ export function createServices(deps: AppDeps) {
     resourceGroups,
     resourceListing,
     introductions,
+    introductionReminders,
     usage,
     analytics,
     webhooks: deliveries.webhooks,

@@ -31,3 +31,7 @@ export function setServerWording(wording: (text: string) => string): void {
 export function wordServerText(text: string): string {
   return word(text);
 }
+
+export function notifyWarning(title: string, description?: string): void {
+  toast.warning(title, { description, timeout: TOAST_TIMEOUT_MS });
+}

@@ -1,10 +1,11 @@
-import { Button } from '@heroui/react';
+import { Alert, Button } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
+import { OutOfOrderChip } from '../components/out-of-order-chip.tsx';
 import { DocumentationModal } from '../features/documentation/components/documentation-modal.tsx';
 import { IntroducersCard } from '../features/introductions/components/introducers-card.tsx';
 import { IntroductionsCard } from '../features/introductions/components/introductions-card.tsx';
@@ -13,16 +14,20 @@ import { QrCodeDialog } from '../features/qr-code/components/qr-code-dialog.tsx'
 import { useResource } from '../features/resource-detail/api/use-resource.ts';
 import { useViewerIntroducerStatus } from '../features/resource-detail/api/use-viewer-introducer-status.ts';
 import { GroupsManagerCard } from '../features/resource-detail/components/groups-manager-card.tsx';
+import { OutOfOrderDialog } from '../features/resource-detail/components/out-of-order-dialog.tsx';
 import { ResourceHeader } from '../features/resource-detail/components/resource-header.tsx';
 import { ResourceManagerActions } from '../features/resource-detail/components/resource-manager-actions.tsx';
 import { ResourceNotFound } from '../features/resource-detail/components/resource-not-found.tsx';
+import { StatusHistoryCard } from '../features/resource-detail/components/status-history-card.tsx';
 import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
 import { useResourceLiveUpdates } from '../features/resources/live/use-resource-live-updates.ts';
+import { IntroductionExpiryNote } from '../features/usage/components/introduction-expiry-note.tsx';
 import { UsageHistoryCard } from '../features/usage/components/usage-history-card.tsx';
 import { UsageSessionCard } from '../features/usage/components/usage-session-card.tsx';
 import { useQrDeepLink } from '../features/usage/hooks/use-qr-deep-link.ts';
 import { type UsageCommands, useUsageCommands } from '../features/usage/hooks/use-usage-commands.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { formatDateTime } from '../lib/format-date-time.ts';
 import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 /** /resources/{id}: one resource, its usage and, for those who look after it, its administration. */
@@ -54,7 +59,7 @@ function ResourceDetail({ resourceId }: { resourceId: number }) {
   return <LoadingView label={t('resourceDetail.loading')} />;
 }
 
-type OpenDialog = 'documentation' | 'edit' | 'qrCode' | null;
+type OpenDialog = 'documentation' | 'edit' | 'qrCode' | 'outOfOrder' | null;
 
 function ResourceDetailContent({ resource, commands }: { resource: Resource; commands: UsageCommands }) {
   const { t } = useTranslation();
@@ -82,11 +87,25 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
                 resource={resource}
                 onEdit={() => setOpenDialog('edit')}
                 onShowQrCode={() => setOpenDialog('qrCode')}
+                onMarkOutOfOrder={() => setOpenDialog('outOfOrder')}
               />
             )}
           </>
         }
       />
+      {resource.outOfOrder && (
+        <Alert status="danger">
+          <Alert.Content>
+            <Alert.Title>
+              <OutOfOrderChip outOfOrder={resource.outOfOrder} />
+            </Alert.Title>
+            <Alert.Description>
+              {t('safetyRules.outOfOrder.since', { date: formatDateTime(resource.outOfOrder.since) })}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert>
+      )}
+      <IntroductionExpiryNote resourceId={resource.id} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <UsageSessionCard resource={resource} commands={commands} />
         <UsageHistoryCard resourceId={resource.id} />
@@ -96,6 +115,7 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <IntroducersCard scope={scope} />
           <GroupsManagerCard resource={resource} />
+          <StatusHistoryCard resourceId={resource.id} />
         </div>
       )}
       <DocumentationModal resourceId={resource.id} {...dialogProps('documentation')} />
@@ -103,6 +123,11 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
         <>
           <ResourceFormModal resource={resource} {...dialogProps('edit')} />
           <QrCodeDialog resourceId={resource.id} {...dialogProps('qrCode')} />
+          <OutOfOrderDialog
+            resourceId={resource.id}
+            isOpen={openDialog === 'outOfOrder'}
+            onClose={() => setOpenDialog(null)}
+          />
         </>
       )}
     </div>

@@ -109,6 +109,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         'The link is valid for 7 days and works once.',
       ),
     },
+    'introduction-reminder': {
+      subject: 'Your introduction to {{name}} lapses on {{expiresAt}}',
+      body: layout(
+        'en',
+        'Your introduction lapses soon',
+        [
+          'Hello {{user.username}},',
+          'your introduction to {{name}} lapses on {{expiresAt}} (in {{daysLeft}} days). Use the machine before then, or ask an introducer for a new introduction, to keep it.',
+        ],
+        'Open {{name}}',
+        'You get this reminder 14 days and 1 day before an introduction lapses.',
+      ),
+    },
   },
   de: {
     'verify-email': {
@@ -159,6 +172,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         ],
         'Änderung rückgängig machen',
         'Der Link gilt 7 Tage und funktioniert einmal.',
+      ),
+    },
+    'introduction-reminder': {
+      subject: 'Deine Einweisung für {{name}} läuft am {{expiresAt}} ab',
+      body: layout(
+        'de',
+        'Deine Einweisung läuft bald ab',
+        [
+          'Hallo {{user.username}},',
+          'deine Einweisung für {{name}} läuft am {{expiresAt}} ab (in {{daysLeft}} Tagen). Nutze die Maschine vorher oder bitte eine einweisende Person um eine neue Einweisung, damit sie gültig bleibt.',
+        ],
+        '{{name}} öffnen',
+        'Diese Erinnerung kommt 14 Tage und 1 Tag, bevor eine Einweisung abläuft.',
       ),
     },
   },

@@ -14,6 +14,9 @@ const VARIABLES = {
   newEmail: 'new@example.org',
   url: 'https://tools.example.org/path?token=abc&email=a%40b.org',
   host: 'tools.example.org',
+  name: 'Laser cutter',
+  expiresAt: '31/12/2026',
+  daysLeft: '14',
 };
 
 /** The formal pronouns as German capitalises them when it addresses someone (see the web's check). */

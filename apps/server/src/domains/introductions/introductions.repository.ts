@@ -33,7 +33,7 @@ function toEntry(row: {
  * no later entry exists for the same receiver and scope. Exactly one of resource_id and
  * group_id is set, so comparing both columns matches the scope.
  */
-function isNewestGrant(eb: ExpressionBuilder<Database & { i: Database['introductions'] }, 'i'>) {
+export function isNewestGrant(eb: ExpressionBuilder<Database & { i: Database['introductions'] }, 'i'>) {
   return eb.and([
     // A literal, not a parameter, so the statements that use it can be compiled once.
     eb('i.action', '=', sql.lit('grant')),
@@ -238,7 +238,7 @@ export function createIntroductionsRepository(deps: { db: Db }) {
         scope: IntroductionScope;
         receiverUserId: number;
         givenByUserId: number;
-        action: IntroductionAction;
+        action: 'grant' | 'revoke';
         comment: string | null;
         now: Date;
       },

@@ -1,7 +1,6 @@
 import {
   type Introducer,
   type Introduction,
-  type IntroductionAction,
   type IntroductionHistoryEntry,
   Messages,
   type NewDomainEvent,
@@ -15,8 +14,16 @@ import { forbidden, notFound } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { ResourceGroupsService } from '../resources/resource-groups.service.ts';
 import type { ResourcesService } from '../resources/resources.service.ts';
+import type { IntroductionValidityRepository } from './introduction-validity.repository.ts';
 import type { IntroductionScope, IntroductionsRepository } from './introductions.repository.ts';
-import { mayIntroduceToGroup, mayIntroduceToResource, type ResourceAccess } from './resource-access.ts';
+import {
+  expiryOf,
+  type GrantValidity,
+  introductionStatus,
+  mayIntroduceToGroup,
+  mayIntroduceToResource,
+  type ResourceAccess,
+} from './resource-access.ts';
 
 const MANAGER_ACCESS: ResourceAccess = {
   canManageResources: true,
@@ -30,6 +37,7 @@ const MANAGER_ACCESS: ResourceAccess = {
 export function createIntroductionsService(deps: {
   db: Db;
   repo: IntroductionsRepository;
+  validity: IntroductionValidityRepository;
   resources: ResourcesService;
   groups: ResourceGroupsService;
   users: { findById(id: number): Promise<UserAccount | undefined> };
@@ -74,7 +82,11 @@ export function createIntroductionsService(deps: {
     executor: Db = deps.db,
   ): Promise<ResourceAccess> {
     if (user.permissions.canManageResources) return MANAGER_ACCESS;
-    return { canManageResources: false, ...(await deps.repo.accessFacts(executor, user.id, resourceId)) };
+    const facts = await deps.repo.accessFacts(executor, user.id, resourceId);
+    if (!facts.hasIntroduction && !facts.hasGroupIntroduction) return { canManageResources: false, ...facts };
+    // Only a member holding a grant pays for the look-up of its rules and last use (decision 21).
+    const grants = await deps.validity.grantValidities(executor, user.id, resourceId);
+    return { canManageResources: false, ...facts, ...introductionStatus(grants, deps.clock.now()) };
   }
 
   /** The resources an introduction or introducer of the scope applies to. */
@@ -131,13 +143,19 @@ export function createIntroductionsService(deps: {
     actor: UserAccount,
     scope: IntroductionScope,
     receiverUserId: number,
-    action: IntroductionAction,
+    action: 'grant' | 'revoke',
     comment: string | null,
   ): Promise<Introduction> {
     await requireIntroducePermission(actor, scope);
     const receiver = await requireUser(receiverUserId);
     return deps.events.transaction(async (tx, record) => {
-      const wasValid = (await deps.repo.history(tx, scope, receiverUserId))[0]?.action === 'grant';
+      // A grant that lapsed before this change stays in the history as lapsed (decision 21).
+      const before = (await deps.validity.scopeValidities(tx, scope)).get(receiverUserId);
+      const lapsedAt = before && expiryOf(before);
+      const lapsed = Boolean(lapsedAt && lapsedAt.getTime() <= deps.clock.now().getTime());
+      if (before && lapsedAt && lapsed) await deps.validity.recordLapse(tx, before.grantId, lapsedAt);
+      // What the audit log calls the state before: a lapsed grant no longer introduces.
+      const wasValid = !lapsed && (await deps.repo.history(tx, scope, receiverUserId))[0]?.action === 'grant';
       const entry = await deps.repo.addEntry(tx, {
         scope,
         receiverUserId,
@@ -169,7 +187,9 @@ export function createIntroductionsService(deps: {
         },
       ]);
       const history = await deps.repo.history(tx, scope, receiverUserId);
-      return toIntroduction(receiver, history);
+      const validity = (await deps.validity.scopeValidities(tx, scope)).get(receiverUserId);
+      const lapses = await deps.validity.lapsesOf(tx, scope, receiverUserId);
+      return toIntroduction(receiver, withRecordedLapses(history, lapses), validity, deps.clock.now());
     });
   }
 
@@ -221,6 +241,9 @@ export function createIntroductionsService(deps: {
     async listIntroductions(actor: UserAccount, scope: IntroductionScope): Promise<Introduction[]> {
       await requireIntroducePermission(actor, scope);
       const entries = await deps.repo.entriesOf(deps.db, scope);
+      const validities = await deps.validity.scopeValidities(deps.db, scope);
+      const lapses = await deps.validity.lapsesOf(deps.db, scope);
+      const now = deps.clock.now();
       const byReceiver = new Map<
         number,
         { user: { id: number; username: string }; history: IntroductionHistoryEntry[] }
@@ -231,7 +254,17 @@ export function createIntroductionsService(deps: {
         byReceiver.set(receiverUser.id, item);
       }
       return [...byReceiver.values()]
-        .map(({ user, history }) => toIntroduction(user, history))
+        .map(({ user, history }) =>
+          toIntroduction(
+            user,
+            withRecordedLapses(
+              history,
+              lapses.filter((lapse) => lapse.receiverUserId === user.id),
+            ),
+            validities.get(user.id),
+            now,
+          ),
+        )
         .sort((a, b) => a.receiverUser.username.localeCompare(b.receiverUser.username));
     },
 
@@ -242,7 +275,10 @@ export function createIntroductionsService(deps: {
     ): Promise<IntroductionHistoryEntry[]> {
       await requireIntroducePermission(actor, scope);
       await requireUser(userId);
-      return deps.repo.history(deps.db, scope, userId);
+      const history = await deps.repo.history(deps.db, scope, userId);
+      const validity = (await deps.validity.scopeValidities(deps.db, scope)).get(userId);
+      const lapses = await deps.validity.lapsesOf(deps.db, scope, userId);
+      return withLapse(withRecordedLapses(history, lapses), validity, deps.clock.now());
     },
 
     grant: (actor: UserAccount, scope: IntroductionScope, userId: number, comment: string | null) =>
@@ -253,16 +289,63 @@ export function createIntroductionsService(deps: {
   };
 }
 
-/** `history` is newest first; the introduction is valid when that newest entry is a grant. */
+/** A lapse as a history entry; its id is its grant's, negated (lapses are no rows of their own there). */
+const lapseEntry = (grantId: number, at: Date): IntroductionHistoryEntry => ({
+  id: -grantId,
+  createdAt: at.toISOString(),
+  action: 'lapse',
+  comment: null,
+});
+
+/** The history, newest first, with the lapses recorded when a later grant or revocation came. */
+function withRecordedLapses(
+  history: IntroductionHistoryEntry[],
+  lapses: { grantId: number; lapsedAt: Date }[],
+): IntroductionHistoryEntry[] {
+  if (lapses.length === 0) return history;
+  return [...lapses.map((lapse) => lapseEntry(lapse.grantId, lapse.lapsedAt)), ...history].sort(
+    (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt),
+  );
+}
+
+/**
+ * The history with the lapse of its newest grant, if it lapsed, on top (decision 21). A lapse is
+ * not a stored entry but follows from the grant and the rules; its id is the grant's, negated.
+ */
+function withLapse(
+  history: IntroductionHistoryEntry[],
+  validity: GrantValidity | undefined,
+  now: Date,
+): IntroductionHistoryEntry[] {
+  const newest = history[0];
+  if (!validity || newest?.action !== 'grant' || newest.id !== validity.grantId) return history;
+  const expiry = expiryOf(validity);
+  if (!expiry || expiry.getTime() > now.getTime()) return history;
+  return [
+    { id: -validity.grantId, createdAt: expiry.toISOString(), action: 'lapse', comment: null },
+    ...history,
+  ];
+}
+
+/**
+ * `history` is newest first; the introduction is valid when that newest entry is a grant that
+ * has not lapsed; `expiresAt` is when that grant lapses or lapsed.
+ */
 function toIntroduction(
   user: { id: number; username: string },
   history: IntroductionHistoryEntry[],
+  validity: GrantValidity | undefined,
+  now: Date,
 ): Introduction {
+  const entries = withLapse(history, validity, now);
+  const granted = entries[0]?.action === 'grant';
+  const expiry = history[0]?.action === 'grant' && validity ? expiryOf(validity) : null;
   return {
     receiverUserId: user.id,
     receiverUser: { id: user.id, username: user.username },
-    history,
-    hasValidIntroduction: history[0]?.action === 'grant',
+    history: entries,
+    hasValidIntroduction: granted,
+    expiresAt: expiry ? expiry.toISOString() : null,
   };
 }
 

@@ -5,9 +5,15 @@ import {
   READER_DISPLAY_TEXTS,
   READER_PROTOCOL,
   ReaderMessages,
+  ResourceErrorCodes,
+  ResourceMessages,
   readerSessionNotes,
 } from '@toolpass/contracts';
 import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
+
+/** A DISPLAY frame's text is at most this long (contracts, DisplayFrameSchema). */
+const READER_DISPLAY_MAX_LENGTH = 200;
+
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
@@ -142,9 +148,22 @@ export function createReaderTapsService(deps: {
       } else show(texts.inUse, 'error');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      // 403: no introduction; 409: someone started first; 400: the session ended meanwhile.
-      show(error.statusCode === 403 ? texts.noIntroduction : texts.inUse, 'error');
+      show(refusalText(error), 'error');
     }
+  }
+
+  /**
+   * What the display says to a refused tap: out of order with the manager's reason, a lapsed
+   * introduction (decision 21); else 403: no introduction; 409: someone started first; 400: the
+   * session ended meanwhile.
+   */
+  function refusalText(error: AppError): string {
+    if (error.errorCode === ResourceErrorCodes.outOfOrder) {
+      const reason = error.message.slice(ResourceMessages.outOfOrderPrefix.length);
+      return `${texts.outOfOrder}: ${reason}`.slice(0, READER_DISPLAY_MAX_LENGTH);
+    }
+    if (error.errorCode === ResourceErrorCodes.introductionLapsed) return texts.introductionLapsed;
+    return error.statusCode === 403 ? texts.noIntroduction : texts.inUse;
   }
 
   /** Marks a new tap on the reader; every older one is superseded. */

@@ -29,7 +29,13 @@ describe.each(TEST_DIALECTS)('resource groups on %s', (dialect) => {
         description: '  ',
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ id: expect.any(Number), name: 'Woodshop', description: null });
+      expect(response.json()).toEqual({
+        id: expect.any(Number),
+        name: 'Woodshop',
+        description: null,
+        introductionValidForDays: null,
+        introductionExpiresAfterUnusedDays: null,
+      });
     });
 
     it('answers 400 with a field message for a blank name, 403 for members', async () => {
@@ -52,7 +58,13 @@ describe.each(TEST_DIALECTS)('resource groups on %s', (dialect) => {
       const names = list.json().map((group: { name: string }) => group.name);
       expect(names.indexOf('zz-a')).toBeLessThan(names.indexOf('zz-b'));
       const one = await request('GET', `/api/resource-groups/${a.id}`, undefined, member);
-      expect(one.json()).toEqual({ id: a.id, name: 'zz-a', description: null });
+      expect(one.json()).toEqual({
+        id: a.id,
+        name: 'zz-a',
+        description: null,
+        introductionValidForDays: null,
+        introductionExpiresAfterUnusedDays: null,
+      });
       expect(b.id).not.toBe(a.id);
     });
 
@@ -71,7 +83,13 @@ describe.each(TEST_DIALECTS)('resource groups on %s', (dialect) => {
         description: ' Welding and grinding ',
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: group.id, name: 'Metal', description: 'Welding and grinding' });
+      expect(response.json()).toEqual({
+        id: group.id,
+        name: 'Metal',
+        description: 'Welding and grinding',
+        introductionValidForDays: null,
+        introductionExpiresAfterUnusedDays: null,
+      });
     });
 
     it('answers 404 for a missing group', async () => {

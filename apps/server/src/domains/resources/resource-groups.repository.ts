@@ -1,49 +1,91 @@
-import type { ResourceGroup } from '@toolpass/contracts';
+import type { ResourceGroup, ResourceGroupBody } from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
+
+const GROUP_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'introduction_valid_for_days',
+  'introduction_expires_after_unused_days',
+] as const;
+
+function toGroup(row: {
+  id: number;
+  name: string;
+  description: string | null;
+  introduction_valid_for_days: number | null;
+  introduction_expires_after_unused_days: number | null;
+}): ResourceGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    introductionValidForDays: row.introduction_valid_for_days,
+    introductionExpiresAfterUnusedDays: row.introduction_expires_after_unused_days,
+  };
+}
+
+/** The introduction rules of a body (decision 21); absent ones are left out (unchanged). */
+function ruleColumns(group: ResourceGroupBody) {
+  return {
+    ...(group.introductionValidForDays !== undefined
+      ? { introduction_valid_for_days: group.introductionValidForDays }
+      : {}),
+    ...(group.introductionExpiresAfterUnusedDays !== undefined
+      ? { introduction_expires_after_unused_days: group.introductionExpiresAfterUnusedDays }
+      : {}),
+  };
+}
 
 export function createResourceGroupsRepository() {
   return {
-    async insert(
-      db: Db,
-      group: { name: string; description: string | null },
-      now: Date,
-    ): Promise<ResourceGroup> {
-      return db
+    async insert(db: Db, group: ResourceGroupBody, now: Date): Promise<ResourceGroup> {
+      const row = await db
         .insertInto('resource_groups')
-        .values({ name: group.name, description: group.description, created_at: now, updated_at: now })
-        .returning(['id', 'name', 'description'])
+        .values({
+          name: group.name,
+          description: group.description,
+          ...ruleColumns(group),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(GROUP_COLUMNS)
         .executeTakeFirstOrThrow();
+      return toGroup(row);
     },
 
     async findById(db: Db, id: number): Promise<ResourceGroup | undefined> {
-      return db
+      const row = await db
         .selectFrom('resource_groups')
-        .select(['id', 'name', 'description'])
+        .select(GROUP_COLUMNS)
         .where('id', '=', id)
         .executeTakeFirst();
+      return row && toGroup(row);
     },
 
     async list(db: Db): Promise<ResourceGroup[]> {
-      return db
+      const rows = await db
         .selectFrom('resource_groups')
-        .select(['id', 'name', 'description'])
+        .select(GROUP_COLUMNS)
         .orderBy((eb) => eb.fn('lower', ['name']))
         .orderBy('id')
         .execute();
+      return rows.map(toGroup);
     },
 
     async update(
       db: Db,
       id: number,
-      group: { name: string; description: string | null },
+      group: ResourceGroupBody,
       now: Date,
     ): Promise<ResourceGroup | undefined> {
-      return db
+      const row = await db
         .updateTable('resource_groups')
-        .set({ name: group.name, description: group.description, updated_at: now })
+        .set({ name: group.name, description: group.description, ...ruleColumns(group), updated_at: now })
         .where('id', '=', id)
-        .returning(['id', 'name', 'description'])
+        .returning(GROUP_COLUMNS)
         .executeTakeFirst();
+      return row && toGroup(row);
     },
 
     /** Memberships, introducers and introductions of the group go with it (ON DELETE CASCADE). */

@@ -1,6 +1,6 @@
 import type { Resource } from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
-import { readBool } from '../../platform/db/db-values.ts';
+import { readBool, readDate } from '../../platform/db/db-values.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database, ResourceRow } from '../../platform/db/schema.ts';
 
@@ -16,11 +16,21 @@ export const RESOURCE_COLUMNS = [
   'documentation_type',
   'documentation_markdown',
   'documentation_url',
+  'max_session_minutes',
+  'introduction_valid_for_days',
+  'introduction_expires_after_unused_days',
+  'out_of_order_reason',
+  'out_of_order_since',
+  'out_of_order_by',
 ] as const;
 
 export type ResourceColumns = Pick<ResourceRow, (typeof RESOURCE_COLUMNS)[number]>;
 
-export function toResource(row: ResourceColumns, groups: GroupRef[]): Resource {
+/** Usernames of the users who marked resources out of order, by id. */
+export type MarkedBy = Map<number, string>;
+
+export function toResource(row: ResourceColumns, groups: GroupRef[], markedBy: MarkedBy): Resource {
+  const markerName = row.out_of_order_by === null ? undefined : markedBy.get(row.out_of_order_by);
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +41,31 @@ export function toResource(row: ResourceColumns, groups: GroupRef[]): Resource {
     documentationMarkdown: row.documentation_markdown,
     documentationUrl: row.documentation_url,
     groups,
+    maxSessionMinutes: row.max_session_minutes,
+    introductionValidForDays: row.introduction_valid_for_days,
+    introductionExpiresAfterUnusedDays: row.introduction_expires_after_unused_days,
+    outOfOrder:
+      row.out_of_order_reason === null || row.out_of_order_since === null
+        ? null
+        : {
+            reason: row.out_of_order_reason,
+            since: readDate(row.out_of_order_since).toISOString(),
+            by:
+              row.out_of_order_by === null || markerName === undefined
+                ? null
+                : { id: row.out_of_order_by, username: markerName },
+          },
   };
+}
+
+/** The names of who marked the given rows out of order: no query when none is. */
+export async function markersOf(db: Db, rows: Pick<ResourceColumns, 'out_of_order_by'>[]): Promise<MarkedBy> {
+  const ids = [
+    ...new Set(rows.flatMap((row) => (row.out_of_order_by === null ? [] : [row.out_of_order_by]))),
+  ];
+  if (ids.length === 0) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(users.map((user) => [user.id, user.username]));
 }
 
 /** The groups of many resources, by resource: one query whatever their number. */

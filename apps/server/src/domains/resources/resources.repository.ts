@@ -5,7 +5,7 @@ import {
   type ResourceListConditions,
   type ResourceListFilter,
 } from './resource-list-query.ts';
-import { createGroupsOf, RESOURCE_COLUMNS, toResource } from './resource-rows.ts';
+import { createGroupsOf, markersOf, RESOURCE_COLUMNS, toResource } from './resource-rows.ts';
 
 /** What a search looks in: name and description, lower-cased (the search text is lower-cased too). */
 export function searchTextOf(name: string, description: string | null): string {
@@ -17,7 +17,26 @@ export type ResourceChanges = {
   description?: string | null;
   allowTakeOver?: boolean;
   imageFilename?: string | null;
+} & Partial<ResourceRules>;
+
+/** The safety rules of a resource (decision 21); null: none. */
+export type ResourceRules = {
+  maxSessionMinutes: number | null;
+  introductionValidForDays: number | null;
+  introductionExpiresAfterUnusedDays: number | null;
 };
+
+function ruleColumns(rules: Partial<ResourceRules>) {
+  return {
+    ...(rules.maxSessionMinutes !== undefined ? { max_session_minutes: rules.maxSessionMinutes } : {}),
+    ...(rules.introductionValidForDays !== undefined
+      ? { introduction_valid_for_days: rules.introductionValidForDays }
+      : {}),
+    ...(rules.introductionExpiresAfterUnusedDays !== undefined
+      ? { introduction_expires_after_unused_days: rules.introductionExpiresAfterUnusedDays }
+      : {}),
+  };
+}
 
 export type DocumentationChanges = {
   documentationType: DocumentationType | null;
@@ -42,7 +61,8 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
       db,
       rows.map((row) => row.id),
     );
-    return rows.map((row) => toResource(row, groups.get(row.id) ?? []));
+    const markers = await markersOf(db, rows);
+    return rows.map((row) => toResource(row, groups.get(row.id) ?? [], markers));
   }
 
   return {
@@ -65,7 +85,7 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
         description: string | null;
         allowTakeOver: boolean;
         imageFilename: string | null;
-      },
+      } & Partial<ResourceRules>,
       now: Date,
     ): Promise<number> {
       const row = await db
@@ -79,6 +99,7 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
           documentation_markdown: null,
           documentation_url: null,
           search_text: searchTextOf(resource.name, resource.description),
+          ...ruleColumns(resource),
           created_at: now,
           updated_at: now,
         })
@@ -110,6 +131,7 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
           search_text: searchTextOf(name, description),
           ...(changes.allowTakeOver !== undefined ? { allow_take_over: changes.allowTakeOver } : {}),
           ...(changes.imageFilename !== undefined ? { image_filename: changes.imageFilename } : {}),
+          ...ruleColumns(changes),
           updated_at: now,
         })
         .where('id', '=', id)
@@ -136,6 +158,49 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Marks the resource out of order, or back in service (reason null), with its history entry. */
+    async setOutOfOrder(
+      db: Db,
+      id: number,
+      mark: { reason: string | null; userId: number },
+      now: Date,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('resources')
+        .set({
+          out_of_order_reason: mark.reason,
+          out_of_order_since: mark.reason === null ? null : now,
+          out_of_order_by: mark.reason === null ? null : mark.userId,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db
+        .insertInto('resource_status_changes')
+        .values({
+          resource_id: id,
+          out_of_order: mark.reason !== null,
+          reason: mark.reason,
+          user_id: mark.userId,
+          created_at: now,
+        })
+        .execute();
+      return true;
+    },
+
+    /** The resource's out-of-order marks and returns to service, newest first. */
+    async statusChanges(db: Db, id: number) {
+      return db
+        .selectFrom('resource_status_changes as c')
+        .leftJoin('users as u', 'u.id', 'c.user_id')
+        .select(['c.id', 'c.out_of_order', 'c.reason', 'c.user_id', 'u.username', 'c.created_at'])
+        .where('c.resource_id', '=', id)
+        .orderBy('c.id', 'desc')
+        .limit(100)
+        .execute();
+    },
+
     /**
      * Deletes the resource; its usage sessions, introducers, introductions and group
      * memberships go with it through ON DELETE CASCADE. Answers the image file to remove.
@@ -159,8 +224,9 @@ export function createResourcesRepository(deps: { db: Db; conditions: ResourceLi
         db,
         rows.map((row) => row.id),
       );
+      const markers = await markersOf(db, rows);
       return {
-        data: rows.map((row) => toResource(row, groups.get(row.id) ?? [])),
+        data: rows.map((row) => toResource(row, groups.get(row.id) ?? [], markers)),
         total,
       };
     },

@@ -3,12 +3,14 @@ import {
   type NewDomainEvent,
   type Resource,
   ResourceMessages,
+  type ResourceStatusChange,
   type UpdateDocumentationBody,
   type UpdateResourceFields,
 } from '@toolpass/contracts';
 import { type AuditLog, diffFields } from '../../platform/audit/audit-log.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { readBool, readDate } from '../../platform/db/db-values.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ResourceImageStore } from './resource-image-store.ts';
@@ -24,6 +26,19 @@ const resourceTarget = (resource: Resource) => ({
   id: resource.id,
   name: resource.name,
 });
+
+/** The safety rules a form sets (decision 21); absent fields are left out, unchanged. */
+function rulesOf(fields: CreateResourceFields | UpdateResourceFields) {
+  return {
+    ...(fields.maxSessionMinutes !== undefined ? { maxSessionMinutes: fields.maxSessionMinutes } : {}),
+    ...(fields.introductionValidForDays !== undefined
+      ? { introductionValidForDays: fields.introductionValidForDays }
+      : {}),
+    ...(fields.introductionExpiresAfterUnusedDays !== undefined
+      ? { introductionExpiresAfterUnusedDays: fields.introductionExpiresAfterUnusedDays }
+      : {}),
+  };
+}
 
 /** Resources, their images and documentation (spec 01 §3, spec 02 §2-§5). */
 export function createResourcesService(deps: {
@@ -84,6 +99,7 @@ export function createResourcesService(deps: {
               description: fields.description ?? null,
               allowTakeOver: fields.allowTakeOver ?? false,
               imageFilename: imageFilename ?? null,
+              ...rulesOf(fields),
             },
             deps.clock.now(),
           );
@@ -120,6 +136,7 @@ export function createResourcesService(deps: {
               ...(fields.description !== undefined ? { description: fields.description } : {}),
               ...(fields.allowTakeOver !== undefined ? { allowTakeOver: fields.allowTakeOver } : {}),
               ...(newImage !== undefined ? { imageFilename: newImage } : {}),
+              ...rulesOf(fields),
             },
             deps.clock.now(),
           );
@@ -156,6 +173,50 @@ export function createResourcesService(deps: {
         if (!found) throw resourceNotFound();
         return recordUpdate(tx, record, before);
       });
+    },
+
+    /**
+     * Marks the resource out of order (a reason) or back in service (null), in the caller's
+     * transaction, with its event; the usage service runs it so that ending the running session
+     * belongs to the same transaction (decision 21).
+     */
+    async setOutOfOrder(
+      tx: Db,
+      record: RecordEvents<NewDomainEvent>,
+      id: number,
+      actor: { id: number; username: string },
+      reason: string | null,
+    ): Promise<Resource> {
+      if (!(await deps.repo.setOutOfOrder(tx, id, { reason, userId: actor.id }, deps.clock.now()))) {
+        throw resourceNotFound();
+      }
+      const resource = await require(tx, id);
+      await record([
+        {
+          type: reason === null ? 'resource.back-in-service' : 'resource.out-of-order',
+          data: {
+            resourceId: id,
+            resourceName: resource.name,
+            reason,
+            by: { id: actor.id, username: actor.username },
+          },
+        },
+      ]);
+      return resource;
+    },
+
+    /** The resource's out-of-order marks and returns to service, newest first. */
+    async statusChanges(id: number): Promise<ResourceStatusChange[]> {
+      await require(deps.db, id);
+      const rows = await deps.repo.statusChanges(deps.db, id);
+      return rows.map((row) => ({
+        id: row.id,
+        outOfOrder: readBool(row.out_of_order),
+        reason: row.reason,
+        by:
+          row.user_id === null || row.username === null ? null : { id: row.user_id, username: row.username },
+        createdAt: readDate(row.created_at).toISOString(),
+      }));
     },
 
     /** Removes the resource with its sessions, introductions and image file. */

@@ -75,10 +75,16 @@ export type ResourceUsageState = {
   allowTakeOver: boolean;
   active: UsageSessionRecord | undefined;
   activeUserExternalIdentifier: string | null;
+  /** A session ends automatically after this many minutes (decision 21). */
+  maxSessionMinutes: number | null;
+  /** Set while the resource is out of order: nobody may start it. */
+  outOfOrderReason: string | null;
 };
 
 type StateRow = {
   allow_take_over: boolean | number;
+  max_session_minutes: number | null;
+  out_of_order_reason: string | null;
   resource_name: string;
   user_external_identifier: string | null;
 } & {
@@ -124,6 +130,8 @@ export function createUsageRepository(deps: { db: Db }) {
         .leftJoin('users as enders', 'enders.id', 'usage_sessions.ended_by_user_id')
         .select([
           'resources.allow_take_over',
+          'resources.max_session_minutes',
+          'resources.out_of_order_reason',
           'resources.name as resource_name',
           'users.external_identifier as user_external_identifier',
           ...COLUMNS,
@@ -144,7 +152,7 @@ export function createUsageRepository(deps: { db: Db }) {
 
   const endSession = reusableQuery<
     Database,
-    { id: number; endTime: Date; notes: string | null; endedBy: number },
+    { id: number; endTime: Date; notes: string | null; endedBy: number | null },
     SessionRow
   >(deps.db, ['id', 'endTime', 'notes', 'endedBy'], (db, p) =>
     db
@@ -211,6 +219,8 @@ export function createUsageRepository(deps: { db: Db }) {
         allowTakeOver: readBool(row.allow_take_over),
         active: row.id === null ? undefined : withUser(row as Row),
         activeUserExternalIdentifier: row.user_external_identifier,
+        maxSessionMinutes: row.max_session_minutes,
+        outOfOrderReason: row.out_of_order_reason,
       };
     },
 
@@ -261,10 +271,11 @@ export function createUsageRepository(deps: { db: Db }) {
       session: UsageSessionRecord,
       endTime: Date,
       notes: string | null,
-      endedBy: UserRef,
+      /** Who ended it; null for an automatic end (decision 21). */
+      endedBy: UserRef | null,
     ): Promise<UsageSessionRecord | undefined> {
-      const [row] = await endSession(db, { id: session.id, endTime, notes, endedBy: endedBy.id });
-      return row && toRecord(row, session.user, { id: endedBy.id, username: endedBy.username });
+      const [row] = await endSession(db, { id: session.id, endTime, notes, endedBy: endedBy?.id ?? null });
+      return row && toRecord(row, session.user, endedBy && { id: endedBy.id, username: endedBy.username });
     },
 
     /** Newest first; optionally one user's sessions only. Undefined when the resource does not exist. */

@@ -123,14 +123,13 @@ export function usageRoutes(deps: { usage: UsageService }): FastifyPluginAsyncZo
         schema: {
           tags,
           security,
-          summary: 'Whether you may start or take over sessions on the resource',
+          summary:
+            'Whether you may start or take over sessions on the resource, and when your introduction lapses',
           params: ResourceIdPathSchema,
           response: { 200: CanControlSchema },
         },
       },
-      async (request) => ({
-        canControl: await deps.usage.canControl(requireUser(request), request.params.resourceId),
-      }),
+      async (request) => deps.usage.canControl(requireUser(request), request.params.resourceId),
     );
   };
 }

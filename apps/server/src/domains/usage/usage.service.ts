@@ -1,18 +1,26 @@
 import {
+  automaticEndNotes,
+  type CanControl,
+  introductionLapsedMessage,
+  type MarkOutOfOrderBody,
   type NewDomainEvent,
+  outOfOrderMessage,
+  type Resource,
   ResourceErrorCodes,
   ResourceMessages,
   type StartUsageBody,
   type UsageHistoryQuery,
   type UsageSession,
+  type UserRef,
 } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
-import type { EventTransactions } from '../../platform/events/event-transactions.ts';
+import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
+import type { NewJob } from '../../platform/jobs/job-store.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
 import { resourceNotFound } from '../resources/resources.service.ts';
 import type { UsageRepository } from './usage.repository.ts';
@@ -48,6 +56,14 @@ const resourceInUse = () =>
   conflict(ResourceMessages.resourceInUse, { errorCode: ResourceErrorCodes.resourceInUse });
 const noActiveSession = () => badRequest(ResourceMessages.invalidInputOrNoActiveSession);
 
+/** The timed actions of sessions (decision 21): their names are stored with their jobs. */
+export const USAGE_TIMED_ACTIONS = { end: 'usage.automatic-end', warn: 'usage.limit-warning' } as const;
+/** A warning this long before the automatic end. */
+const WARNING_BEFORE_MS = 10 * 60_000;
+
+/** What a timed action of a session carries. */
+export type SessionTimerPayload = { sessionId: number; resourceId: number; minutes: number };
+
 /** Usage sessions: start, takeover, end, history (spec 01 §4, §6). */
 export function createUsageService(deps: {
   db: Db;
@@ -58,7 +74,56 @@ export function createUsageService(deps: {
   events: EventTransactions<NewDomainEvent>;
   /** Active sessions and history are polled by every open page; they change far less often. */
   reads: ReadCache;
+  /** Writes timed actions in a transaction of `events` (the pipeline's `enqueue`). */
+  timers: {
+    enqueue(tx: Db, jobs: NewJob[]): Promise<void>;
+    job(action: string, dueAt: Date, payload: SessionTimerPayload): NewJob;
+  };
+  /** Marking out of order happens in the transaction that may end the running session. */
+  status: {
+    setOutOfOrder(
+      tx: Db,
+      record: RecordEvents<NewDomainEvent>,
+      id: number,
+      actor: { id: number; username: string },
+      reason: string | null,
+    ): Promise<Resource>;
+  };
 }) {
+  /** The automatic end of a session on a resource with a maximum length, and its warning. */
+  async function scheduleLimit(tx: Db, session: UsageSessionRecord, minutes: number | null) {
+    if (minutes === null) return;
+    const endsAt = session.startTime.getTime() + minutes * 60_000;
+    const payload = { sessionId: session.id, resourceId: session.resourceId, minutes };
+    const jobs = [deps.timers.job(USAGE_TIMED_ACTIONS.end, new Date(endsAt), payload)];
+    if (minutes * 60_000 > WARNING_BEFORE_MS) {
+      jobs.push(deps.timers.job(USAGE_TIMED_ACTIONS.warn, new Date(endsAt - WARNING_BEFORE_MS), payload));
+    }
+    await deps.timers.enqueue(tx, jobs);
+  }
+
+  /** Ends the running session in `tx` with its event; undefined when none was running. */
+  async function endActive(
+    tx: Db,
+    record: RecordEvents<NewDomainEvent>,
+    resourceId: number,
+    notes: string | null,
+    /** Who ends it: a manager marking the resource out of order, or null for the automatic end. */
+    endedBy: UserRef | null,
+    onlySessionId?: number,
+  ): Promise<UsageSessionRecord | undefined> {
+    const state = await deps.repo.findResourceState(tx, resourceId);
+    const active = state?.active;
+    if (!state || !active) return undefined;
+    if (onlySessionId !== undefined && active.id !== onlySessionId) return undefined;
+    const ended = await deps.repo.end(tx, active, deps.clock.now(), notes, endedBy);
+    if (!ended) return undefined;
+    await record([
+      usageEvents.ended(state.resourceName, ended, sessionUserOf(ended, state.activeUserExternalIdentifier)),
+    ]);
+    return ended;
+  }
+
   return {
     /**
      * Starts a session, or takes over the running one with forceTakeOver. Everything happens in
@@ -77,6 +142,11 @@ export function createUsageService(deps: {
         return await deps.events.transaction(async (tx, record) => {
           const state = await deps.repo.findResourceState(tx, resourceId);
           if (!state) throw resourceNotFound();
+          if (state.outOfOrderReason !== null) {
+            throw conflict(outOfOrderMessage(state.outOfOrderReason), {
+              errorCode: ResourceErrorCodes.outOfOrder,
+            });
+          }
           const access = await deps.access.accessTo(actor, resourceId, tx);
           const active = state.active;
           const decision = decideStart({
@@ -88,8 +158,14 @@ export function createUsageService(deps: {
             requestedAt,
           });
           if (decision.kind === 'refuse') {
-            if (decision.reason === 'needs-introduction')
+            if (decision.reason === 'needs-introduction') {
+              if (access.introductionLapsedAt) {
+                throw forbidden(introductionLapsedMessage(access.introductionLapsedAt), {
+                  errorCode: ResourceErrorCodes.introductionLapsed,
+                });
+              }
               throw forbidden(ResourceMessages.forbiddenUseResource);
+            }
             if (decision.reason === 'take-over-not-allowed') {
               throw conflict(ResourceMessages.takeOverNotAllowed, {
                 errorCode: ResourceErrorCodes.takeOverNotAllowed,
@@ -104,6 +180,7 @@ export function createUsageService(deps: {
             const previous = await deps.repo.end(tx, active, now, null, user);
             if (!previous) throw resourceInUse();
             const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
+            await scheduleLimit(tx, started, state.maxSessionMinutes);
             await record([
               usageEvents.takenOver(
                 state.resourceName,
@@ -114,6 +191,7 @@ export function createUsageService(deps: {
             return presentUsageSession(started);
           }
           const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
+          await scheduleLimit(tx, started, state.maxSessionMinutes);
           await record([usageEvents.started(state.resourceName, started, eventUserOf(actor))]);
           return presentUsageSession(started);
         });
@@ -169,10 +247,83 @@ export function createUsageService(deps: {
       return (await deps.repo.listActive(deps.db)).map((session) => presentForViewer(session, viewer));
     },
 
-    /** Whether the user may start or take over sessions here: a fixed number of queries. */
-    async canControl(actor: UserAccount, resourceId: number): Promise<boolean> {
+    /**
+     * Whether the user may start or take over sessions here, and when their own introduction
+     * lapses or lapsed (decision 21): a fixed number of queries.
+     */
+    async canControl(actor: UserAccount, resourceId: number): Promise<CanControl> {
       await deps.resources.ensureExists(resourceId);
-      return mayUseResource(await deps.access.accessTo(actor, resourceId));
+      const access = await deps.access.accessTo(actor, resourceId);
+      const lapsedAt = access.introductionLapsedAt ?? null;
+      return {
+        canControl: mayUseResource(access),
+        introductionExpiresAt: (access.introductionExpiresAt ?? lapsedAt)?.toISOString() ?? null,
+        introductionLapsed: lapsedAt !== null,
+      };
+    },
+
+    /**
+     * The automatic end at the resource's maximum session length: a timed action, run by the job
+     * runner on one instance. Only the session it was set for is ended, and the `end_time is
+     * null` guard of the end makes a second run (an expired lease) change nothing.
+     */
+    async endAutomatically(payload: SessionTimerPayload): Promise<void> {
+      await deps.events.transaction(async (tx, record) => {
+        await endActive(
+          tx,
+          record,
+          payload.resourceId,
+          automaticEndNotes(payload.minutes),
+          null,
+          payload.sessionId,
+        );
+      });
+    },
+
+    /** Warns the session's open pages (SSE) that it ends automatically soon, if it still runs. */
+    async warnOfAutomaticEnd(payload: SessionTimerPayload): Promise<void> {
+      await deps.events.transaction(async (tx, record) => {
+        const state = await deps.repo.findResourceState(tx, payload.resourceId);
+        const active = state?.active;
+        if (!state || !active || active.id !== payload.sessionId) return;
+        await record([
+          {
+            type: 'usage.limit-warning',
+            data: {
+              resourceId: payload.resourceId,
+              resourceName: state.resourceName,
+              sessionId: active.id,
+              user: { id: active.user.id, username: active.user.username },
+              endsAt: new Date(active.startTime.getTime() + payload.minutes * 60_000).toISOString(),
+            },
+          },
+        ]);
+      });
+    },
+
+    /**
+     * Marks the resource out of order, ending the running session if asked, in one transaction;
+     * from then on every start is refused with the reason (decision 21).
+     */
+    async markOutOfOrder(
+      actor: UserAccount,
+      resourceId: number,
+      body: MarkOutOfOrderBody,
+    ): Promise<Resource> {
+      return deps.events.transaction(async (tx, record) => {
+        const resource = await deps.status.setOutOfOrder(tx, record, resourceId, actor, body.reason);
+        if (body.endRunningSession) {
+          const by = { id: actor.id, username: actor.username };
+          await endActive(tx, record, resourceId, outOfOrderMessage(body.reason), by);
+        }
+        return resource;
+      });
+    },
+
+    async backInService(actor: UserAccount, resourceId: number): Promise<Resource> {
+      return deps.events.transaction((tx, record) =>
+        deps.status.setOutOfOrder(tx, record, resourceId, actor, null),
+      );
     },
 
     /** Managers see everyone's sessions; others only their own (spec 01 §6). */

@@ -18,6 +18,7 @@ import { deliverySubscriptionsMigration } from './migrations/0015-delivery-subsc
 import { emailTemplateLanguagesMigration } from './migrations/0016-email-template-languages.ts';
 import { usageEndedByMigration } from './migrations/0017-usage-ended-by.ts';
 import { pluginsMigration } from './migrations/0018-plugins.ts';
+import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 
@@ -42,6 +43,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0016-email-template-languages': emailTemplateLanguagesMigration(dialect),
     '0017-usage-ended-by': usageEndedByMigration(),
     '0018-plugins': pluginsMigration(dialect),
+    '0019-safety-rules': safetyRulesMigration(dialect),
     '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
   };

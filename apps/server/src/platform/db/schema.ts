@@ -70,6 +70,12 @@ export type ResourcesTable = {
   search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  max_session_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  introduction_valid_for_days: ColumnType<number | null, number | null | undefined, number | null>;
+  introduction_expires_after_unused_days: ColumnType<number | null, number | null | undefined, number | null>;
+  out_of_order_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  out_of_order_since: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  out_of_order_by: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type ResourceGroupsTable = {
@@ -78,6 +84,30 @@ export type ResourceGroupsTable = {
   description: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  introduction_valid_for_days: ColumnType<number | null, number | null | undefined, number | null>;
+  introduction_expires_after_unused_days: ColumnType<number | null, number | null | undefined, number | null>;
+};
+
+export type ResourceStatusChangesTable = {
+  id: Generated<number>;
+  resource_id: number;
+  out_of_order: Bool;
+  reason: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+};
+
+export type IntroductionLapsesTable = {
+  id: Generated<number>;
+  grant_id: number;
+  lapsed_at: Timestamp;
+};
+
+export type IntroductionRemindersTable = {
+  grant_id: number;
+  days_before: number;
+  expires_at: Timestamp;
+  sent_at: Timestamp;
 };
 
 export type ResourceGroupMembersTable = {
@@ -363,6 +393,9 @@ export type Database = {
   nfc_cards: NfcCardsTable;
   housekeeping_runs: HousekeepingRunsTable;
   audit_log: AuditLogTable;
+  resource_status_changes: ResourceStatusChangesTable;
+  introduction_lapses: IntroductionLapsesTable;
+  introduction_reminders: IntroductionRemindersTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,6 +13,8 @@ export type NewJob = {
   /** Jobs of one target about one resource are delivered in id order; null: no order. */
   resourceId?: number | null;
   payload?: unknown;
+  /** When it is due; now if absent. A later time makes it a timed action (decision 21). */
+  dueAt?: Date;
 };
 
 /** A job taken for delivery, with its event; `attempts` counts this attempt too. */
@@ -145,7 +147,7 @@ export function createJobStore(deps: { dialect: Dialect }) {
   }
 
   return {
-    /** Writes jobs, due at once; call it in the transaction of what they deliver. */
+    /** Writes jobs, due at once or at their `dueAt`; call it in the transaction of what they deliver. */
     async insert(executor: Db, jobs: NewJob[], now: Date): Promise<void> {
       if (jobs.length === 0) return;
       await executor
@@ -157,7 +159,7 @@ export function createJobStore(deps: { dialect: Dialect }) {
             target_id: job.targetId,
             resource_id: job.resourceId ?? null,
             payload: job.payload === undefined ? null : JSON.stringify(job.payload),
-            due_at: now,
+            due_at: job.dueAt ?? now,
             created_at: now,
           })),
         )

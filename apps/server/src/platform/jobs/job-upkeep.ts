@@ -98,6 +98,19 @@ export function createJobUpkeep(deps: { dialect: Dialect }) {
       return Number(result.numUpdatedRows);
     },
 
+    /** Whether a target has a pending job not leased by anyone: a recurring action planned already. */
+    async hasWaiting(db: Db, target: TargetRef): Promise<boolean> {
+      const row = await db
+        .selectFrom('delivery_jobs')
+        .select('id')
+        .where('state', '=', PENDING)
+        .where('target_kind', '=', target.kind)
+        .where('target_id', '=', target.id)
+        .where('lease_until', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** When the earliest pending job without a lease is due, to wake up for a short backoff. */
     async nextDueAt(db: Db): Promise<Date | undefined> {
       const row = await db

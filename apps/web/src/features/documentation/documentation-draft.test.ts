@@ -12,6 +12,10 @@ const resource: Resource = {
   documentationMarkdown: null,
   documentationUrl: 'https://example.org/laser',
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 describe('validateDocumentation', () => {

@@ -12,6 +12,10 @@ const resource: Resource = {
   documentationMarkdown: '# Lathe',
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 describe('newTabTarget', () => {

@@ -2,7 +2,13 @@ import type { ResourceGroup } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { orderGroupsForResource } from './group-order.ts';
 
-const group = (id: number, name: string): ResourceGroup => ({ id, name, description: null });
+const group = (id: number, name: string): ResourceGroup => ({
+  id,
+  name,
+  description: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+});
 
 describe('orderGroupsForResource', () => {
   it('lists the groups the resource belongs to first, each part sorted by name', () => {

@@ -13,6 +13,10 @@ const resource: Resource = {
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 describe('DocumentationViewer', () => {

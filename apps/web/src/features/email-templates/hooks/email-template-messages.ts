@@ -20,6 +20,8 @@ export function templateTypeName(t: TFunction, type: EmailTemplateType): string 
       return t('emailTemplates.types.changeEmail');
     case 'email-changed':
       return t('emailTemplates.types.emailChanged');
+    case 'introduction-reminder':
+      return t('emailTemplates.types.introductionReminder');
   }
 }
 
@@ -36,6 +38,12 @@ export function variableDescription(t: TFunction, variable: string): string | un
       return t('emailTemplates.variables.url');
     case 'host':
       return t('emailTemplates.variables.host');
+    case 'name':
+      return t('emailTemplates.variables.name');
+    case 'expiresAt':
+      return t('emailTemplates.variables.expiresAt');
+    case 'daysLeft':
+      return t('emailTemplates.variables.daysLeft');
     default:
       return undefined;
   }

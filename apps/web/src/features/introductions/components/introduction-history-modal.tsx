@@ -62,7 +62,9 @@ function HistoryTable({ introduction }: { introduction: Introduction }) {
               <Table.Cell>
                 {entry.action === 'grant'
                   ? t('introductions.historyModal.granted')
-                  : t('introductions.historyModal.revoked')}
+                  : entry.action === 'lapse'
+                    ? t('introductions.historyModal.lapsed')
+                    : t('introductions.historyModal.revoked')}
               </Table.Cell>
               <Table.Cell className="whitespace-pre-wrap break-words">{entry.comment ?? '-'}</Table.Cell>
             </Table.Row>

@@ -2,6 +2,7 @@ import { Button, Chip, Table } from '@heroui/react';
 import type { Introduction } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 type IntroductionsTableProps = {
   introductions: Introduction[];
@@ -15,7 +16,7 @@ const WIDE_ONLY = 'hidden sm:table-cell';
 
 /**
  * One row per person with an introduction history; the row's edge is green while the introduction
- * is valid and red once revoked (spec 02 §2).
+ * is valid and red once revoked (spec 02 §2) or expired, with the day it lapses or lapsed (decision 21).
  */
 export function IntroductionsTable({
   introductions,
@@ -29,6 +30,7 @@ export function IntroductionsTable({
       <Table.Header>
         <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
         <Table.Column className={WIDE_ONLY}>{t('introductions.status')}</Table.Column>
+        <Table.Column className={WIDE_ONLY}>{t('introductions.expires')}</Table.Column>
         <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
       </Table.Header>
       <Table.Body
@@ -48,12 +50,18 @@ export function IntroductionsTable({
             >
               <span className="[overflow-wrap:anywhere]">{introduction.receiverUser.username}</span>
               <span className="mt-1 block sm:hidden">
-                <IntroductionStatusChip isValid={introduction.hasValidIntroduction} />
+                <IntroductionStatusChip introduction={introduction} />
+                {introduction.expiresAt && (
+                  <span className="mt-1 block text-xs text-muted">
+                    {t('introductions.expires')}: {formatDateTime(introduction.expiresAt)}
+                  </span>
+                )}
               </span>
             </Table.Cell>
             <Table.Cell className={WIDE_ONLY}>
-              <IntroductionStatusChip isValid={introduction.hasValidIntroduction} />
+              <IntroductionStatusChip introduction={introduction} />
             </Table.Cell>
+            <Table.Cell className={WIDE_ONLY}>{formatDateTime(introduction.expiresAt)}</Table.Cell>
             <Table.Cell>
               <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
                 <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
@@ -77,15 +85,18 @@ export function IntroductionsTable({
   );
 }
 
-function IntroductionStatusChip({ isValid }: { isValid: boolean }) {
+/** Allowed, expired (the newest history entry is its lapse, decision 21) or denied. */
+function IntroductionStatusChip({ introduction }: { introduction: Introduction }) {
   const { t } = useTranslation();
-  return isValid ? (
-    <Chip color="success" size="sm">
-      {t('introductions.allowed')}
-    </Chip>
-  ) : (
+  if (introduction.hasValidIntroduction)
+    return (
+      <Chip color="success" size="sm">
+        {t('introductions.allowed')}
+      </Chip>
+    );
+  return (
     <Chip color="danger" size="sm">
-      {t('introductions.denied')}
+      {introduction.history[0]?.action === 'lapse' ? t('introductions.expired') : t('introductions.denied')}
     </Chip>
   );
 }

@@ -24,6 +24,10 @@ const resource: Resource = {
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 const broker: MqttServer = {
   id: 3,

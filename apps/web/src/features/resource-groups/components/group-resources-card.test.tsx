@@ -8,7 +8,13 @@ import { GroupResourcesCard } from './group-resources-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const group = { id: 3, name: 'Wood shop', description: null };
+const group = {
+  id: 3,
+  name: 'Wood shop',
+  description: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+};
 const resource = (id: number, name: string, inGroup: boolean): Resource =>
   ({
     id,

@@ -2,6 +2,7 @@ import { Card } from '@heroui/react';
 import type { ResourceGroup } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { ResourceGroupDetailsForm } from './resource-group-details-form.tsx';
+import { ResourceGroupRulesForm } from './resource-group-rules-form.tsx';
 
 type ResourceGroupDetailsCardProps = { group: ResourceGroup; canEdit: boolean };
 
@@ -16,7 +17,10 @@ export function ResourceGroupDetailsCard({ group, canEdit }: ResourceGroupDetail
       <Card.Content>
         {canEdit ? (
           // Keyed by the saved values, so the form restarts from what the server answered.
-          <ResourceGroupDetailsForm key={`${group.name}\n${group.description ?? ''}`} group={group} />
+          <div className="flex flex-col gap-6">
+            <ResourceGroupDetailsForm key={`${group.name}\n${group.description ?? ''}`} group={group} />
+            <ResourceGroupRulesForm group={group} />
+          </div>
         ) : (
           <dl className="flex flex-col gap-3">
             <div>

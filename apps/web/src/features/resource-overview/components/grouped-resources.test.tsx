@@ -31,6 +31,10 @@ const resource = (id: number, name: string): Resource => ({
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 });
 
 const page = (data: Resource[]): Paged<Resource> => ({
@@ -90,8 +94,20 @@ describe('GroupedResources', () => {
   it('shows a card per group with matches plus "Ungrouped", hiding groups without matches', async () => {
     serve(
       [
-        { id: 1, name: 'Wood shop', description: 'Saws and planes' },
-        { id: 2, name: 'Metal shop', description: null },
+        {
+          id: 1,
+          name: 'Wood shop',
+          description: 'Saws and planes',
+          introductionValidForDays: null,
+          introductionExpiresAfterUnusedDays: null,
+        },
+        {
+          id: 2,
+          name: 'Metal shop',
+          description: null,
+          introductionValidForDays: null,
+          introductionExpiresAfterUnusedDays: null,
+        },
       ],
       { 1: [resource(5, 'Table saw')], [-1]: [resource(6, 'Laser cutter')] },
       [runningSession(5)],
@@ -112,7 +128,19 @@ describe('GroupedResources', () => {
   });
 
   it('says so when a search matches nothing anywhere', async () => {
-    serve([{ id: 1, name: 'Wood shop', description: null }], {}, []);
+    serve(
+      [
+        {
+          id: 1,
+          name: 'Wood shop',
+          description: null,
+          introductionValidForDays: null,
+          introductionExpiresAfterUnusedDays: null,
+        },
+      ],
+      {},
+      [],
+    );
     renderOverview({ criteria: { ...criteria, search: 'lathe' } });
 
     expect(await screen.findByText('No resources found')).toBeTruthy();

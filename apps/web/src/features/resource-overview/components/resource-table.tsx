@@ -2,6 +2,7 @@ import { Chip, Table } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutOfOrderChip } from '../../../components/out-of-order-chip.tsx';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
 import type { ResourcesInUse } from '../api/use-resources-in-use.ts';
 import { ResourceStatusChip } from './resource-status-chip.tsx';
@@ -70,6 +71,7 @@ export function ResourceTable({ label, resources, inUse, needsIntroduction = fal
             <Table.Cell className={EDGE_COLUMN}>
               <div className="flex flex-col items-start gap-1">
                 <ResourceStatusChip inUseSince={inUseSince} />
+                {resource.outOfOrder && <OutOfOrderChip outOfOrder={resource.outOfOrder} />}
                 {needsOne && (
                   <Chip size="sm" variant="secondary">
                     {t('resourceOverview.status.needsIntroduction')}

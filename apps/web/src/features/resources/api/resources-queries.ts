@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Paged, Resource, ResourceGroup, UsageSession } from '@toolpass/contracts';
+import type { CanControl, Paged, Resource, ResourceGroup, UsageSession } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** Overview group cards and the groups manager card show 10 per page (spec 01 §9). */
@@ -78,7 +78,7 @@ export const canControlQuery = (resourceId: number) =>
   queryOptions({
     queryKey: resourcesKeys.canControl(resourceId),
     queryFn: ({ signal }) =>
-      apiClient.get<{ canControl: boolean }>(`/api/resources/${resourceId}/usage/can-control`, { signal }),
+      apiClient.get<CanControl>(`/api/resources/${resourceId}/usage/can-control`, { signal }),
   });
 
 export const usageHistoryQuery = (resourceId: number, params: UsageHistoryParams) =>

@@ -9,6 +9,10 @@ export type SaveResourceInput = {
   name: string;
   description: string;
   allowTakeOver: boolean;
+  /** Safety rules as typed: a positive whole number, or empty for none (decision 21). */
+  maxSessionMinutes: string;
+  introductionValidForDays: string;
+  introductionExpiresAfterUnusedDays: string;
   image?: File | undefined;
   deleteImage?: boolean | undefined;
 };

@@ -19,6 +19,10 @@ const savedResource: Resource = {
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 function answer(status: number, body: unknown) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LengthHint } from '../../../components/length-hint.tsx';
+import { ruleText } from '../../../components/rule-number-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { SwitchField } from '../../../components/switch-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
@@ -13,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { resourceImageUrl } from '../api/resources-queries.ts';
 import { useSaveResource } from '../api/use-save-resource.ts';
 import { type ImageChoice, ImageUploadField } from './image-upload-field.tsx';
+import { ResourceRuleFields, type ResourceRulesText } from './resource-rule-fields.tsx';
 
 type ResourceFormModalProps = {
   isOpen: boolean;
@@ -21,7 +23,10 @@ type ResourceFormModalProps = {
   resource?: Resource;
 };
 
-/** Creates or edits a resource: name, description, takeover switch and image (spec 02 §2, §4, §5). */
+/**
+ * Creates or edits a resource: name, description, takeover switch and image (spec 02 §2, §4, §5),
+ * and its safety rules (decision 21).
+ */
 export function ResourceFormModal({ isOpen, onOpenChange, resource }: ResourceFormModalProps) {
   return (
     <Modal.Backdrop isOpen={isOpen} onOpenChange={onOpenChange}>
@@ -43,6 +48,11 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
   const [description, setDescription] = useState(resource?.description ?? '');
   const [allowTakeOver, setAllowTakeOver] = useState(resource?.allowTakeOver ?? false);
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const [rules, setRules] = useState<ResourceRulesText>({
+    maxSessionMinutes: ruleText(resource?.maxSessionMinutes),
+    introductionValidForDays: ruleText(resource?.introductionValidForDays),
+    introductionExpiresAfterUnusedDays: ruleText(resource?.introductionExpiresAfterUnusedDays),
+  });
   const isEdit = resource !== undefined;
   const currentImageUrl = resource?.imageFilename ? resourceImageUrl(resource.imageFilename) : undefined;
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
@@ -58,6 +68,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
             name: name.trim(),
             description: description.trim(),
             allowTakeOver,
+            ...rules,
             image: image.kind === 'replace' ? image.file : undefined,
             deleteImage: image.kind === 'remove' && currentImageUrl !== undefined,
           },
@@ -100,6 +111,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
           {t('resourceForm.allowTakeOver')}
         </SwitchField>
         <ImageUploadField currentImageUrl={currentImageUrl} value={image} onChange={setImage} />
+        <ResourceRuleFields value={rules} onChange={setRules} fieldErrors={fieldErrors} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="tertiary" slot="close">

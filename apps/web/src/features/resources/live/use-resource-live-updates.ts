@@ -1,7 +1,10 @@
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@toolpass/contracts';
+import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeToEventStream } from '../../../lib/event-stream.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { notifyWarning } from '../../../lib/notify.ts';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import {
   type ResourceListParams,
@@ -17,6 +20,8 @@ import {
 export const RESOURCE_EVENTS_PATH = '/api/resources/events';
 
 let connected = false;
+/** The signed-in user of this tab: a warning of the automatic end is for the session's user. */
+let viewerId: number | undefined;
 let subscribers = 0;
 let close: (() => void) | undefined;
 const listeners = new Set<() => void>();
@@ -64,7 +69,15 @@ function open(queryClient: QueryClient) {
     },
     onEvent: (message) => {
       try {
-        refreshAfter(queryClient, JSON.parse(message.data) as LiveEvent);
+        const event = JSON.parse(message.data) as LiveEvent;
+        refreshAfter(queryClient, event);
+        if (event.type === 'usage.limit-warning' && event.data.user.id === viewerId) {
+          // Decision 21: the session ends automatically soon; its user hears it in every open tab.
+          notifyWarning(
+            i18next.t('safetyRules.limitWarning.title', { name: event.data.resourceName }),
+            i18next.t('safetyRules.limitWarning.message', { time: formatDateTime(event.data.endsAt) }),
+          );
+        }
       } catch {
         // A message that is not an event envelope changes nothing.
       }
@@ -82,6 +95,7 @@ export function useResourceLiveUpdates(): void {
   const userId = user?.id;
   useEffect(() => {
     if (userId === undefined) return;
+    viewerId = userId;
     subscribers += 1;
     if (subscribers === 1) close = open(queryClient);
     return () => {

@@ -39,6 +39,10 @@ const resource: Resource = {
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [{ id: 4, name: 'Wood shop' }],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 const sessionOf = (userId: number, username: string, startTime = new Date().toISOString()): UsageSession => ({

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useEndUsage } from '../api/use-end-usage.ts';
 import { useStartUsage } from '../api/use-start-usage.ts';
+import { startRefusal } from '../start-refusal.ts';
 
 /** Start, take over and end a session, each announced with the spec's toasts (spec 01 §8). */
 export function useUsageCommands(resourceId: number) {
@@ -17,7 +18,11 @@ export function useUsageCommands(resourceId: number) {
         { notes, forceTakeOver: forceTakeOver || undefined },
         {
           onSuccess: () => notifySuccess(t('usage.toast.started')),
-          onError: () => notifyError(t('usage.toast.startFailedTitle'), t('usage.toast.startFailedMessage')),
+          onError: (error) =>
+            notifyError(
+              t('usage.toast.startFailedTitle'),
+              startRefusal(t, error) ?? t('usage.toast.startFailedMessage'),
+            ),
         },
       ),
     takeOver: (notes?: string) =>

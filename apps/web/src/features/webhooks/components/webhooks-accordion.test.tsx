@@ -32,6 +32,10 @@ const resource: Resource = {
   documentationMarkdown: null,
   documentationUrl: null,
   groups: [],
+  maxSessionMinutes: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+  outOfOrder: null,
 };
 
 function webhookOf(fields: Partial<Webhook> & { id: number; name: string }): Webhook {
