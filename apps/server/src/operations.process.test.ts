@@ -115,11 +115,13 @@ async function snapshotOf(base: string, auth: Record<string, string>) {
     return response.json() as Promise<Record<string, unknown>>;
   };
   const users = (await get('/api/users?limit=100')).data as { id: number; username: string; email: string }[];
-  const resources = (await get('/api/resources?limit=100')).data as {
-    id: number;
-    name: string;
-    imageFilename: string | null;
-  }[];
+  // Every page: the write load may have made more resources than one page holds.
+  const resources: { id: number; name: string; imageFilename: string | null }[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await get(`/api/resources?limit=100&page=${page}`);
+    resources.push(...(answer.data as typeof resources));
+    if (page >= Number(answer.totalPages)) break;
+  }
   const images: Record<string, string> = {};
   for (const resource of resources) {
     if (!resource.imageFilename) continue;

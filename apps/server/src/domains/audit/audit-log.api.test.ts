@@ -143,6 +143,39 @@ describe.each(TEST_DIALECTS)('the audit log on %s', (dialect) => {
       });
     });
 
+    it('records the safety settings: a maximum session length, out of order and back in service', async () => {
+      const resource = await given.resource(admin, { name: unique('Laser') });
+      const form = new FormData();
+      form.append('maxSessionMinutes', '90');
+      const request = new Request('http://x/', { method: 'PUT', body: form });
+      const updated = await t.app.inject({
+        method: 'PUT',
+        url: `/api/resources/${resource.id}`,
+        headers: { ...admin.auth, 'content-type': request.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(updated.statusCode).toBe(200);
+      const path = `/api/resources/${resource.id}/out-of-order`;
+      expect((await call('PUT', path, { reason: 'Lens cracked', endRunningSession: false })).statusCode).toBe(
+        200,
+      );
+      expect((await call('DELETE', path)).statusCode).toBe(200);
+      const [back, out, limit] = await entriesOf('resource', resource.id);
+      expect(limit).toMatchObject({
+        action: 'resource.updated',
+        changes: { maxSessionMinutes: { before: null, after: 90 } },
+      });
+      expect(out).toMatchObject({
+        action: 'resource.out-of-order',
+        actor: { id: admin.id },
+        changes: { outOfOrder: { before: null, after: 'Lens cracked' } },
+      });
+      expect(back).toMatchObject({
+        action: 'resource.back-in-service',
+        changes: { outOfOrder: { before: 'Lens cracked', after: null } },
+      });
+    });
+
     it('records groups created, renamed, given a resource and deleted', async () => {
       const group = await given.group(admin, unique('Wood'));
       const resource = await given.resource(admin);

@@ -150,34 +150,37 @@ describe.each(TEST_DIALECTS)('email templates per language on %s', (dialect) => 
   });
 });
 
-describe.each(TEST_DIALECTS)('mails to members without a language on %s, DEFAULT_LANGUAGE=de', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect, {}, { defaultLanguage: 'de' });
-  });
-  afterAll(() => t?.close());
-
-  it('are German, and a member who chose English still reads English', async () => {
-    const undecided = await t.given.member();
-    const english = await t.given.member();
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/preferences',
-      headers: english.auth,
-      payload: { language: 'en' },
+describe.each(TEST_DIALECTS)(
+  'mails to members without a language, with DEFAULT_LANGUAGE=de, on %s',
+  (dialect) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp(dialect, {}, { defaultLanguage: 'de' });
     });
-    for (const member of [undecided, english]) {
+    afterAll(() => t?.close());
+
+    it('are German, and a member who chose English still reads English', async () => {
+      const undecided = await t.given.member();
+      const english = await t.given.member();
       await t.app.inject({
-        method: 'POST',
-        url: '/api/users/reset-password',
-        payload: { email: member.email },
+        method: 'PUT',
+        url: '/api/users/me/preferences',
+        headers: english.auth,
+        payload: { language: 'en' },
       });
-    }
-    expect((await t.smtp.waitFor(undecided.email)).subject).toBe(
-      DEFAULT_EMAIL_TEMPLATES.de['reset-password'].subject,
-    );
-    expect((await t.smtp.waitFor(english.email)).subject).toBe(
-      DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject,
-    );
-  });
-});
+      for (const member of [undecided, english]) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/reset-password',
+          payload: { email: member.email },
+        });
+      }
+      expect((await t.smtp.waitFor(undecided.email)).subject).toBe(
+        DEFAULT_EMAIL_TEMPLATES.de['reset-password'].subject,
+      );
+      expect((await t.smtp.waitFor(english.email)).subject).toBe(
+        DEFAULT_EMAIL_TEMPLATES.en['reset-password'].subject,
+      );
+    });
+  },
+);

@@ -187,10 +187,17 @@ export function createResourcesService(deps: {
       actor: { id: number; username: string },
       reason: string | null,
     ): Promise<Resource> {
+      const before = await require(tx, id);
       if (!(await deps.repo.setOutOfOrder(tx, id, { reason, userId: actor.id }, deps.clock.now()))) {
         throw resourceNotFound();
       }
       const resource = await require(tx, id);
+      // Safety settings are administrative changes too (issue 32): the reason before and after.
+      await deps.audit.record(tx, {
+        action: reason === null ? 'resource.back-in-service' : 'resource.out-of-order',
+        target: resourceTarget(resource),
+        changes: { outOfOrder: { before: before.outOfOrder?.reason ?? null, after: reason } },
+      });
       await record([
         {
           type: reason === null ? 'resource.back-in-service' : 'resource.out-of-order',
