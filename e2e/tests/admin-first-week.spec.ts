@@ -12,7 +12,7 @@ import {
 import { e2eEnvironment } from '../support/environment.ts';
 import { DESKTOP_VIEWPORT, expect, expectAccessible, MOBILE_VIEWPORT, test } from '../support/fixtures.ts';
 import { createMqttConfiguration, createMqttServer } from '../support/mqtt-api.ts';
-import { addResourceToGroup } from '../support/resource-overview-api.ts';
+import { addResourceToGroup, endUsage, startUsage } from '../support/resource-overview-api.ts';
 
 /** A word only this run's data contains, so lists shared with other specs can be searched. */
 const unique = () => randomBytes(4).toString('hex');
@@ -246,4 +246,39 @@ test('the SSO dialog shows the redirect URI before saving and fills the addresse
   } finally {
     await op.close();
   }
+});
+
+test('the Usage page charts the last 30 days, both days named, on a phone and a desktop, in both languages and looks', async ({
+  page,
+}) => {
+  test.slow();
+  const manager = await createResourceManager('usage-page-manager');
+  // A session today, so the range has something to chart.
+  const lathe = await createResource(manager, { name: `Lathe ${unique()}` });
+  await startUsage(manager, lathe.id);
+  await endUsage(manager, lathe.id);
+  await openSignedIn(page, manager, '/usage');
+  const last = new Date();
+  const first = new Date(last.getFullYear(), last.getMonth(), last.getDate() - 29);
+  // Day/month/year, as every date on the screens.
+  const day = (date: Date) =>
+    `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+  const words = {
+    en: { title: 'Usage', chart: 'Hours per resource', range: 'to', included: 'both days included' },
+    de: {
+      title: 'Nutzung',
+      chart: 'Stunden pro Ressource',
+      range: 'bis',
+      included: 'beide Tage eingeschlossen',
+    },
+  };
+  await eachLook(page, '/usage', async ({ language }) => {
+    const text = words[language];
+    await expect(page.getByRole('heading', { name: text.title, level: 1 })).toBeVisible();
+    await expect(
+      page.getByText(`${day(first)} ${text.range} ${day(last)}, ${text.included}`).first(),
+    ).toBeVisible();
+    // The charts are a chunk of their own: slow on a busy machine.
+    await expect(page.getByRole('heading', { name: text.chart, level: 2 })).toBeVisible({ timeout: 30_000 });
+  });
 });

@@ -25,6 +25,12 @@ function dayBound(date: string, end: boolean): string | undefined {
 }
 
 /**
+ * The address's query as it is now: react-router hands a functional update the query of the last
+ * render, so two changes before a render (a type picked, then an ID typed) would drop the first.
+ */
+const latestParams = () => new URLSearchParams(window.location.search);
+
+/**
  * The filters and page of the audit log, kept in the address (so a filtered view can be
  * shared and survives a reload); changing a filter goes back to the first page.
  */
@@ -59,42 +65,29 @@ export function useAuditLogFilters() {
 
   const setField = useCallback(
     (name: keyof AuditLogFilterFields, value: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === '') next.delete(name);
-          else next.set(name, value);
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = latestParams();
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+      next.delete('page');
+      setParams(next, { replace: true });
     },
     [setParams],
   );
 
   const setPage = useCallback(
-    (value: number) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('page', String(value));
-        return next;
-      }),
+    (value: number) => {
+      const next = latestParams();
+      next.set('page', String(value));
+      setParams(next);
+    },
     [setParams],
   );
 
-  const clear = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const name of [...FIELDS, 'page']) next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const clear = useCallback(() => {
+    const next = latestParams();
+    for (const name of [...FIELDS, 'page']) next.delete(name);
+    setParams(next, { replace: true });
+  }, [setParams]);
 
   return { fields, filters, page, setField, setPage, clear };
 }
