@@ -17,7 +17,9 @@ export function ChartCard({ title, chart, table }: { title: string; chart: React
           {chart}
         </div>
         <details>
-          <summary className="cursor-pointer text-sm underline underline-offset-2">{t('usageCharts.showTable')}</summary>
+          <summary className="cursor-pointer text-sm underline underline-offset-2">
+            {t('usageCharts.showTable')}
+          </summary>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe). */}
           <div className="mt-2 max-h-80 overflow-auto rounded-xl border border-separator" tabIndex={0}>
             {table}
