@@ -105,6 +105,25 @@ export const UsageLimitWarningDataSchema = z
     endsAt: TimeField,
   })
   .describe('A session ends automatically soon');
+export const BookingEventDataSchema = z
+  .object({
+    bookingId: IdField,
+    resourceId: IdField,
+    resourceName: z.string(),
+    user: UserRefSchema.nullable().describe('The holder; null for a block'),
+    start: TimeField,
+    end: TimeField,
+    kind: z.enum(['booking', 'block']),
+  })
+  .describe('A booking was created, moved, cancelled, started, or released as a no-show');
+export const WaitListEventDataSchema = z
+  .object({
+    resourceId: IdField,
+    resourceName: z.string(),
+    user: UserRefSchema.describe('The member whose turn it is'),
+    heldUntil: TimeField,
+  })
+  .describe('The resource is free and held for the first in line of its wait list');
 
 export type UsageStartedData = z.infer<typeof UsageStartedDataSchema>;
 export type UsageEndedData = z.infer<typeof UsageEndedDataSchema>;
@@ -116,6 +135,8 @@ export type IntroducerEventData = z.infer<typeof IntroducerEventDataSchema>;
 export type IntroductionEventData = z.infer<typeof IntroductionEventDataSchema>;
 export type ResourceStatusEventData = z.infer<typeof ResourceStatusEventDataSchema>;
 export type UsageLimitWarningData = z.infer<typeof UsageLimitWarningDataSchema>;
+export type BookingEventData = z.infer<typeof BookingEventDataSchema>;
+export type WaitListEventData = z.infer<typeof WaitListEventDataSchema>;
 
 const eventData = {
   'usage.started': UsageStartedDataSchema,
@@ -135,6 +156,12 @@ const eventData = {
   'resource.out-of-order': ResourceStatusEventDataSchema,
   'resource.back-in-service': ResourceStatusEventDataSchema,
   'usage.limit-warning': UsageLimitWarningDataSchema,
+  'booking.created': BookingEventDataSchema,
+  'booking.moved': BookingEventDataSchema,
+  'booking.cancelled': BookingEventDataSchema,
+  'booking.started': BookingEventDataSchema,
+  'booking.no-show': BookingEventDataSchema,
+  'wait-list.your-turn': WaitListEventDataSchema,
 } as const;
 
 export type DomainEventType = keyof typeof eventData;
@@ -173,6 +200,12 @@ export const DomainEventSchema = z
     envelope('resource.out-of-order'),
     envelope('resource.back-in-service'),
     envelope('usage.limit-warning'),
+    envelope('booking.created'),
+    envelope('booking.moved'),
+    envelope('booking.cancelled'),
+    envelope('booking.started'),
+    envelope('booking.no-show'),
+    envelope('wait-list.your-turn'),
   ])
   .describe('Event envelope { id, type, v, occurredAt, data }');
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
@@ -221,6 +254,12 @@ export const LiveEventSchema = z
     liveEnvelope('resource.out-of-order'),
     liveEnvelope('resource.back-in-service'),
     liveEnvelope('usage.limit-warning'),
+    liveEnvelope('booking.created'),
+    liveEnvelope('booking.moved'),
+    liveEnvelope('booking.cancelled'),
+    liveEnvelope('booking.started'),
+    liveEnvelope('booking.no-show'),
+    liveEnvelope('wait-list.your-turn'),
   ])
   .describe('A server-sent event frame { id, type, v, occurredAt, data }, as its subscriber may see it');
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './bookings.ts';
 export * from './common.ts';
 export * from './deliveries.ts';
 export * from './email-templates.ts';

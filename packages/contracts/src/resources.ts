@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BookingModeSchema, ResourceBookingSettingsSchema } from './bookings.ts';
 import {
   IdListQuerySchema,
   IdSchema,
@@ -64,6 +65,7 @@ export const ResourceSchema = z
       .describe('An introduction lapses after this many days without a session of its member; null: never'),
     outOfOrder: OutOfOrderSchema.nullable(),
   })
+  .extend(ResourceBookingSettingsSchema.shape)
   .describe('A shared machine or tool');
 export type Resource = z.infer<typeof ResourceSchema>;
 
@@ -114,6 +116,12 @@ const ruleFields = {
   maxSessionMinutes: RuleNumberFieldSchema.optional(),
   introductionValidForDays: RuleNumberFieldSchema.optional(),
   introductionExpiresAfterUnusedDays: RuleNumberFieldSchema.optional(),
+  bookingMode: BookingModeSchema.optional(),
+  bookingSlotMinutes: RuleNumberFieldSchema.optional(),
+  bookingMinMinutes: RuleNumberFieldSchema.optional(),
+  bookingMaxMinutes: RuleNumberFieldSchema.optional(),
+  bookingHorizonDays: RuleNumberFieldSchema.optional(),
+  bookingMaxHoursPerWeek: RuleNumberFieldSchema.optional(),
 };
 
 /** Text fields of the multipart create form; the file field is `image`. */

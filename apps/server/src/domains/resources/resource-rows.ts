@@ -22,6 +22,12 @@ export const RESOURCE_COLUMNS = [
   'out_of_order_reason',
   'out_of_order_since',
   'out_of_order_by',
+  'booking_mode',
+  'booking_slot_minutes',
+  'booking_min_minutes',
+  'booking_max_minutes',
+  'booking_horizon_days',
+  'booking_max_hours_per_week',
 ] as const;
 
 export type ResourceColumns = Pick<ResourceRow, (typeof RESOURCE_COLUMNS)[number]>;
@@ -55,6 +61,12 @@ export function toResource(row: ResourceColumns, groups: GroupRef[], markedBy: M
                 ? null
                 : { id: row.out_of_order_by, username: markerName },
           },
+    bookingMode: row.booking_mode,
+    bookingSlotMinutes: row.booking_slot_minutes,
+    bookingMinMinutes: row.booking_min_minutes,
+    bookingMaxMinutes: row.booking_max_minutes,
+    bookingHorizonDays: row.booking_horizon_days,
+    bookingMaxHoursPerWeek: row.booking_max_hours_per_week,
   };
 }
 

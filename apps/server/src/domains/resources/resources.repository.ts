@@ -1,5 +1,6 @@
-import type { DocumentationType, Resource } from '@toolpass/contracts';
+import type { DocumentationType, Resource, ResourceBookingSettings } from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
+import type { ResourceRow } from '../../platform/db/schema.ts';
 import {
   createResourceListQuery,
   type ResourceListConditions,
@@ -19,15 +20,37 @@ export type ResourceChanges = {
   imageFilename?: string | null;
 } & Partial<ResourceRules>;
 
-/** The safety rules of a resource (decision 21); null: none. */
+/** The safety rules (decision 21) and booking settings (decision 23) of a resource; null: none. */
 export type ResourceRules = {
   maxSessionMinutes: number | null;
   introductionValidForDays: number | null;
   introductionExpiresAfterUnusedDays: number | null;
-};
+} & ResourceBookingSettings;
+
+/** Booking fields by their column; `undefined` fields are left out, unchanged. */
+const BOOKING_COLUMNS = {
+  bookingMode: 'booking_mode',
+  bookingSlotMinutes: 'booking_slot_minutes',
+  bookingMinMinutes: 'booking_min_minutes',
+  bookingMaxMinutes: 'booking_max_minutes',
+  bookingHorizonDays: 'booking_horizon_days',
+  bookingMaxHoursPerWeek: 'booking_max_hours_per_week',
+} as const satisfies Record<keyof ResourceBookingSettings, string>;
+
+function bookingColumns(rules: Partial<ResourceRules>) {
+  const columns: Partial<Record<(typeof BOOKING_COLUMNS)[keyof ResourceBookingSettings], unknown>> = {};
+  for (const [field, column] of Object.entries(BOOKING_COLUMNS) as [
+    keyof ResourceBookingSettings,
+    string,
+  ][]) {
+    if (rules[field] !== undefined) columns[column as (typeof BOOKING_COLUMNS)[typeof field]] = rules[field];
+  }
+  return columns as Partial<Pick<ResourceRow, (typeof BOOKING_COLUMNS)[keyof ResourceBookingSettings]>>;
+}
 
 function ruleColumns(rules: Partial<ResourceRules>) {
   return {
+    ...bookingColumns(rules),
     ...(rules.maxSessionMinutes !== undefined ? { max_session_minutes: rules.maxSessionMinutes } : {}),
     ...(rules.introductionValidForDays !== undefined
       ? { introduction_valid_for_days: rules.introductionValidForDays }

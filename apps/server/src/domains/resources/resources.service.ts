@@ -27,9 +27,23 @@ const resourceTarget = (resource: Resource) => ({
   name: resource.name,
 });
 
+/** Booking settings a form sets (decision 23); absent fields are left out, unchanged. */
+const BOOKING_FIELDS = [
+  'bookingMode',
+  'bookingSlotMinutes',
+  'bookingMinMinutes',
+  'bookingMaxMinutes',
+  'bookingHorizonDays',
+  'bookingMaxHoursPerWeek',
+] as const;
+
 /** The safety rules a form sets (decision 21); absent fields are left out, unchanged. */
 function rulesOf(fields: CreateResourceFields | UpdateResourceFields) {
+  const booking = Object.fromEntries(
+    BOOKING_FIELDS.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]]),
+  ) as Partial<Pick<CreateResourceFields, (typeof BOOKING_FIELDS)[number]>>;
   return {
+    ...booking,
     ...(fields.maxSessionMinutes !== undefined ? { maxSessionMinutes: fields.maxSessionMinutes } : {}),
     ...(fields.introductionValidForDays !== undefined
       ? { introductionValidForDays: fields.introductionValidForDays }

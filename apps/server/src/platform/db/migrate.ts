@@ -21,6 +21,7 @@ import { pluginsMigration } from './migrations/0018-plugins.ts';
 import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
+import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0019-safety-rules': safetyRulesMigration(dialect),
     '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
+    '0022-booking-settings': bookingSettingsMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { BookingMode } from '@toolpass/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -76,6 +77,12 @@ export type ResourcesTable = {
   out_of_order_reason: ColumnType<string | null, string | null | undefined, string | null>;
   out_of_order_since: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
   out_of_order_by: ColumnType<number | null, number | null | undefined, number | null>;
+  booking_mode: ColumnType<BookingMode, BookingMode | undefined, BookingMode>;
+  booking_slot_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  booking_min_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  booking_max_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  booking_horizon_days: ColumnType<number | null, number | null | undefined, number | null>;
+  booking_max_hours_per_week: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 export type ResourceGroupsTable = {

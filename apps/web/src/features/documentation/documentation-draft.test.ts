@@ -1,22 +1,14 @@
 import type { Resource } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
+import { aResource } from '../../test/resource-fixture.ts';
 import { draftOf, toDocumentationBody, validateDocumentation } from './documentation-draft.ts';
 
-const resource: Resource = {
+const resource = aResource({
   id: 7,
   name: 'Laser cutter',
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
   documentationType: 'url',
-  documentationMarkdown: null,
   documentationUrl: 'https://example.org/laser',
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 describe('validateDocumentation', () => {
   it('requires markdown text when markdown is chosen', () => {

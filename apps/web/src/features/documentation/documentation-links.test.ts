@@ -1,22 +1,14 @@
 import type { Resource } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
+import { aResource } from '../../test/resource-fixture.ts';
 import { newTabTarget } from './documentation-links.ts';
 
-const resource: Resource = {
+const resource = aResource({
   id: 12,
   name: 'Lathe',
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
   documentationType: 'markdown',
   documentationMarkdown: '# Lathe',
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 describe('newTabTarget', () => {
   it('opens the external page of url documentation', () => {

@@ -1,23 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import type { Resource } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
+import { aResource } from '../../../test/resource-fixture.ts';
 import { DocumentationViewer } from './documentation-viewer.tsx';
 
-const resource: Resource = {
+const resource = aResource({
   id: 3,
   name: 'Band saw',
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 describe('DocumentationViewer', () => {
   it('renders markdown documentation', () => {

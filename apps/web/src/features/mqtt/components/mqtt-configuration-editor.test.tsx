@@ -10,25 +10,16 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { aResource } from '../../../test/resource-fixture.ts';
 import { MqttConfigurationCreateEditor, MqttConfigurationEditEditor } from './mqtt-configuration-editor.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const resource: Resource = {
+const resource = aResource({
   id: 7,
   name: 'Laser cutter',
-  description: null,
-  imageFilename: null,
   allowTakeOver: true,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 const broker: MqttServer = {
   id: 3,
   name: 'Workshop broker',

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { Paged, Resource, ResourceGroup, UsageSession } from '@toolpass/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aResource } from '../../../test/resource-fixture.ts';
 import type { ResourceCriteria } from '../api/resource-criteria.ts';
 import { GroupedResources } from './grouped-resources.tsx';
 
@@ -21,21 +22,11 @@ vi.mock('../../../sign-in/sign-in-context.tsx', () => ({
 
 const criteria: ResourceCriteria = { search: '', onlyInUseByMe: false, onlyWithPermissions: true };
 
-const resource = (id: number, name: string): Resource => ({
-  id,
-  name,
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-});
+const resource = (id: number, name: string): Resource =>
+  aResource({
+    id,
+    name,
+  });
 
 const page = (data: Resource[]): Paged<Resource> => ({
   data,

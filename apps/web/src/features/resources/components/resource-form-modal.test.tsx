@@ -5,25 +5,15 @@ import userEvent from '@testing-library/user-event';
 import { RESOURCE_IMAGE_MAX_BYTES, type Resource } from '@toolpass/contracts';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aResource } from '../../../test/resource-fixture.ts';
 import { ResourceFormModal } from './resource-form-modal.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const savedResource: Resource = {
+const savedResource = aResource({
   id: 12,
   name: 'Laser cutter',
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 function answer(status: number, body: unknown) {
   const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));

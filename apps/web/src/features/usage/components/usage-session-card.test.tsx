@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Introducer, Resource, UsageSession, User } from '@toolpass/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aResource } from '../../../test/resource-fixture.ts';
 import { useUsageCommands } from '../hooks/use-usage-commands.ts';
 import { UsageSessionCard } from './usage-session-card.tsx';
 
@@ -29,21 +30,12 @@ afterEach(() => {
 const bodyOf = (fetch: ReturnType<typeof serve>, path: string) =>
   JSON.parse(String(fetch.mock.calls.find(([called]) => called === path)?.[1]?.body));
 
-const resource: Resource = {
+const resource = aResource({
   id: 3,
   name: 'Laser cutter',
-  description: null,
-  imageFilename: null,
   allowTakeOver: true,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
   groups: [{ id: 4, name: 'Wood shop' }],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 const sessionOf = (userId: number, username: string, startTime = new Date().toISOString()): UsageSession => ({
   id: 1,

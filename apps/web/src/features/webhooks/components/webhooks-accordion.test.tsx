@@ -10,6 +10,7 @@ import {
   type Webhook,
 } from '@toolpass/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aResource } from '../../../test/resource-fixture.ts';
 import { WebhooksAccordion } from './webhooks-accordion.tsx';
 
 afterEach(() => {
@@ -22,21 +23,10 @@ const RESOURCE_ID = 3;
 const FIRST_SECRET = `whsec_${'a1'.repeat(24)}`;
 const SECOND_SECRET = `whsec_${'b2'.repeat(24)}`;
 
-const resource: Resource = {
+const resource = aResource({
   id: RESOURCE_ID,
   name: 'Laser cutter',
-  description: null,
-  imageFilename: null,
-  allowTakeOver: false,
-  documentationType: null,
-  documentationMarkdown: null,
-  documentationUrl: null,
-  groups: [],
-  maxSessionMinutes: null,
-  introductionValidForDays: null,
-  introductionExpiresAfterUnusedDays: null,
-  outOfOrder: null,
-};
+});
 
 function webhookOf(fields: Partial<Webhook> & { id: number; name: string }): Webhook {
   return {
