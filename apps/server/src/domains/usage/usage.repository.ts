@@ -1,4 +1,4 @@
-import type { UserRef } from '@toolpass/contracts';
+import type { BookingMode, UserRef } from '@toolpass/contracts';
 import { type Expression, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readCount, readDate } from '../../platform/db/db-values.ts';
@@ -79,10 +79,13 @@ export type ResourceUsageState = {
   maxSessionMinutes: number | null;
   /** Set while the resource is out of order: nobody may start it. */
   outOfOrderReason: string | null;
+  /** Walk-up resources skip the booking and wait-list guards without a query (decision 23). */
+  bookingMode: BookingMode;
 };
 
 type StateRow = {
   allow_take_over: boolean | number;
+  booking_mode: BookingMode;
   max_session_minutes: number | null;
   out_of_order_reason: string | null;
   resource_name: string;
@@ -132,6 +135,7 @@ export function createUsageRepository(deps: { db: Db }) {
           'resources.allow_take_over',
           'resources.max_session_minutes',
           'resources.out_of_order_reason',
+          'resources.booking_mode',
           'resources.name as resource_name',
           'users.external_identifier as user_external_identifier',
           ...COLUMNS,
@@ -221,6 +225,7 @@ export function createUsageRepository(deps: { db: Db }) {
         activeUserExternalIdentifier: row.user_external_identifier,
         maxSessionMinutes: row.max_session_minutes,
         outOfOrderReason: row.out_of_order_reason,
+        bookingMode: row.booking_mode,
       };
     },
 

@@ -23,8 +23,14 @@ import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { NewJob } from '../../platform/jobs/job-store.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
 import { resourceNotFound } from '../resources/resources.service.ts';
-import type { UsageRepository } from './usage.repository.ts';
+import type { ResourceUsageState, UsageRepository } from './usage.repository.ts';
 import { usageEvents } from './usage-events.ts';
+import {
+  checkStartGuards,
+  notifySessionObservers,
+  type SessionObserver,
+  type StartGuard,
+} from './usage-hooks.ts';
 import { decideStart, mayEnd } from './usage-rules.ts';
 import { presentUsageSession, type UsageSessionRecord } from './usage-session.ts';
 
@@ -89,7 +95,21 @@ export function createUsageService(deps: {
       reason: string | null,
     ): Promise<Resource>;
   };
+  /** Rules of bookings and the wait list that a start must pass (decision 23). */
+  startGuards?: readonly StartGuard[];
+  /** Bookings and the wait list follow every start and end. */
+  sessionObservers?: readonly SessionObserver[];
 }) {
+  const startGuards = deps.startGuards ?? [];
+  const observers = deps.sessionObservers ?? [];
+  const changeOf = (state: ResourceUsageState, resourceId: number, session: UsageSessionRecord) => ({
+    resourceId,
+    resourceName: state.resourceName,
+    bookingMode: state.bookingMode,
+    session,
+    now: deps.clock.now(),
+  });
+
   /** The automatic end of a session on a resource with a maximum length, and its warning. */
   async function scheduleLimit(tx: Db, session: UsageSessionRecord, minutes: number | null) {
     if (minutes === null) return;
@@ -121,6 +141,7 @@ export function createUsageService(deps: {
     await record([
       usageEvents.ended(state.resourceName, ended, sessionUserOf(ended, state.activeUserExternalIdentifier)),
     ]);
+    await notifySessionObservers(observers, 'ended', tx, record, changeOf(state, resourceId, ended));
     return ended;
   }
 
@@ -174,6 +195,13 @@ export function createUsageService(deps: {
             throw resourceInUse();
           }
           const now = deps.clock.now();
+          await checkStartGuards(startGuards, tx, {
+            resourceId,
+            resourceName: state.resourceName,
+            bookingMode: state.bookingMode,
+            actor,
+            now,
+          });
           const user = { id: actor.id, username: actor.username };
           if (decision.kind === 'take-over' && active) {
             // Someone else ended or took over the session since we read it: we lost the race.
@@ -188,11 +216,32 @@ export function createUsageService(deps: {
                 { session: started, user: eventUserOf(actor) },
               ),
             ]);
+            await notifySessionObservers(
+              observers,
+              'ended',
+              tx,
+              record,
+              changeOf(state, resourceId, previous),
+            );
+            await notifySessionObservers(
+              observers,
+              'started',
+              tx,
+              record,
+              changeOf(state, resourceId, started),
+            );
             return presentUsageSession(started);
           }
           const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
           await scheduleLimit(tx, started, state.maxSessionMinutes);
           await record([usageEvents.started(state.resourceName, started, eventUserOf(actor))]);
+          await notifySessionObservers(
+            observers,
+            'started',
+            tx,
+            record,
+            changeOf(state, resourceId, started),
+          );
           return presentUsageSession(started);
         });
       } catch (error) {
@@ -225,6 +274,7 @@ export function createUsageService(deps: {
             sessionUserOf(ended, state.activeUserExternalIdentifier),
           ),
         ]);
+        await notifySessionObservers(observers, 'ended', tx, record, changeOf(state, resourceId, ended));
         return presentUsageSession(ended);
       });
     },
