@@ -1,4 +1,3 @@
-import type { Resource } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { aResource } from '../../test/resource-fixture.ts';
 import { newTabTarget } from './documentation-links.ts';

@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import type { Resource } from '@toolpass/contracts';
 import { describe, expect, it } from 'vitest';
 import { aResource } from '../../../test/resource-fixture.ts';
 import { DocumentationViewer } from './documentation-viewer.tsx';

@@ -5,7 +5,6 @@ import {
   DEFAULT_MQTT_TOPIC,
   type MqttConfiguration,
   type MqttServer,
-  type Resource,
 } from '@toolpass/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api.ts';

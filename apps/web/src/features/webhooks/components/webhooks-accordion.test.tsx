@@ -6,7 +6,6 @@ import {
   type CreateWebhookBody,
   type DeliveryLogEntry,
   NEW_WEBHOOK_FORM_VALUES,
-  type Resource,
   type Webhook,
 } from '@toolpass/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
