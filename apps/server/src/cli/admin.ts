@@ -6,6 +6,7 @@ import { DatabaseLockedError, openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
 import { AppError } from '../platform/http/errors.ts';
 import { createLogger } from '../platform/logging/logger.ts';
+import { runAsProgram } from './run-command.ts';
 
 const USAGE = `Usage: npm run admin -- create --username NAME [--email ADDRESS] [--password PASSWORD]
 
@@ -68,15 +69,9 @@ export async function runAdminCommand(argv: string[], env: Record<string, string
 }
 
 if (import.meta.main) {
-  runAdminCommand(process.argv.slice(2), process.env)
-    .then(({ exitCode, output }) => {
-      (exitCode === 0 ? process.stdout : process.stderr).write(`${output}\n`);
-      process.exit(exitCode);
-    })
-    .catch((error: unknown) => {
-      const known =
-        error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof AppError;
-      process.stderr.write(`${known ? (error as Error).message : String(error)}\n`);
-      process.exit(1);
-    });
+  runAsProgram(runAdminCommand(process.argv.slice(2), process.env), (error) => {
+    const known =
+      error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof AppError;
+    return { exitCode: 1, message: known ? (error as Error).message : String(error) };
+  });
 }

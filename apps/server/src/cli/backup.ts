@@ -4,10 +4,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { APP_VERSION } from '../app.ts';
-import { ConfigError, loadConfig, resolveDataDir } from '../config/config.ts';
+import { loadConfig, resolveDataDir } from '../config/config.ts';
 import { BackupRefusedError, EXIT_IN_USE, writeBackupArchive } from '../platform/backup/backup-archive.ts';
 import { requestSnapshot } from '../platform/backup/control-socket.ts';
 import { DatabaseLockedError, openPostgres, openSqlite, SQLITE_FILE_NAME } from '../platform/db/database.ts';
+import { backupCommandFailure, runAsProgram } from './run-command.ts';
 
 const USAGE = `Usage: npm run backup -- --to FILE
 
@@ -106,16 +107,5 @@ export async function runBackupCommand(argv: string[], env: Record<string, strin
   }
 }
 
-if (import.meta.main) {
-  runBackupCommand(process.argv.slice(2), process.env)
-    .then(({ exitCode, output }) => {
-      (exitCode === 0 ? process.stdout : process.stderr).write(`${output}\n`);
-      process.exit(exitCode);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(
-        error instanceof BackupRefusedError ? error.exitCode : error instanceof ConfigError ? 78 : 1,
-      );
-    });
-}
+if (import.meta.main)
+  runAsProgram(runBackupCommand(process.argv.slice(2), process.env), backupCommandFailure);

@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, resolveDataDir } from '../config/config.ts';
+import { loadConfig, resolveDataDir } from '../config/config.ts';
 import {
   BackupRefusedError,
   EXIT_DAMAGED,
@@ -21,6 +21,7 @@ import {
 import { dataDirHolder } from '../platform/backup/data-dir-lock.ts';
 import { SQLITE_FILE_NAME } from '../platform/db/database.ts';
 import { knownMigrationNames } from '../platform/db/migrate.ts';
+import { backupCommandFailure, runAsProgram } from './run-command.ts';
 
 const USAGE = `Usage: npm run restore -- FILE
 
@@ -121,16 +122,5 @@ export async function runRestoreCommand(argv: string[], env: Record<string, stri
   }
 }
 
-if (import.meta.main) {
-  runRestoreCommand(process.argv.slice(2), process.env)
-    .then(({ exitCode, output }) => {
-      (exitCode === 0 ? process.stdout : process.stderr).write(`${output}\n`);
-      process.exit(exitCode);
-    })
-    .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(
-        error instanceof BackupRefusedError ? error.exitCode : error instanceof ConfigError ? 78 : 1,
-      );
-    });
-}
+if (import.meta.main)
+  runAsProgram(runRestoreCommand(process.argv.slice(2), process.env), backupCommandFailure);
