@@ -18,6 +18,7 @@ import { importMapHashes } from './platform/http/import-map-hashes.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { lazyChildLoggerFactory } from './platform/logging/lazy-child-logger.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 
 export type { AppDeps } from './app/app-deps.ts';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps) {
   const services = createServices(deps);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // One line per request is noise on a small server; debug and trace turn it back on.
     logController: new LogController({
