@@ -42,11 +42,14 @@ import { createSsoRepository } from '../domains/sso/sso.repository.ts';
 import { createSsoService } from '../domains/sso/sso.service.ts';
 import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
 import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
+import { createOutOfOrderService } from '../domains/usage/out-of-order.service.ts';
 import {
-  createUsageService,
+  createSessionLimits,
   type SessionTimerPayload,
   USAGE_TIMED_ACTIONS,
-} from '../domains/usage/usage.service.ts';
+} from '../domains/usage/session-limits.ts';
+import { createSessionLimitsRepository } from '../domains/usage/session-limits.repository.ts';
+import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
@@ -54,10 +57,12 @@ import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
+import type { Db } from '../platform/db/database.ts';
 import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import type { NewJob } from '../platform/jobs/job-store.ts';
 import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
@@ -204,6 +209,8 @@ export function createServices(deps: AppDeps) {
     clock,
     events: pipeline,
     audit,
+    // A changed maximum session length replans the running session's end (decision 21).
+    sessionLimit: { changed: (tx, resourceId) => sessionLimits.limitChanged(tx, resourceId) },
   });
   const resourceGroups = createResourceGroupsService({
     db,
@@ -224,17 +231,34 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     audit,
   });
+  const usageRepo = createUsageRepository({ db });
+  const sessionTimers = {
+    enqueue: (tx: Db, jobs: NewJob[]) => pipeline.enqueue(tx, jobs),
+    job: deliveries.timedActions.job,
+  };
   const usage = createUsageService({
     db,
-    repo: createUsageRepository({ db }),
+    repo: usageRepo,
     resources,
     access: introductions,
     clock,
     events: pipeline,
     reads: readCache(),
-    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
-    status: resources,
+    timers: sessionTimers,
   });
+  const sessionLimits = createSessionLimits({
+    db,
+    repo: usageRepo,
+    limitsRepo: createSessionLimitsRepository(),
+    clock,
+    events: pipeline,
+    timers: sessionTimers,
+    sessions: usage,
+    publicUrl: deps.config.publicUrl,
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+  });
+  const outOfOrder = createOutOfOrderService({ events: pipeline, status: resources, sessions: usage });
   const introductionReminders = createIntroductionRemindersService({
     db,
     clock,
@@ -252,10 +276,10 @@ export function createServices(deps: AppDeps) {
   deliveries.timedActions.handle(REMINDER_SWEEP_ACTION, () => introductionReminders.sweep());
   // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
   deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
-    usage.endAutomatically(payload as SessionTimerPayload),
+    sessionLimits.endAutomatically(payload as SessionTimerPayload),
   );
   deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.warn, (payload) =>
-    usage.warnOfAutomaticEnd(payload as SessionTimerPayload),
+    sessionLimits.warnOfAutomaticEnd(payload as SessionTimerPayload),
   );
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
@@ -333,6 +357,7 @@ export function createServices(deps: AppDeps) {
     introductions,
     introductionReminders,
     usage,
+    outOfOrder,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,
