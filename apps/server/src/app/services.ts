@@ -18,11 +18,9 @@ import {
   REMINDER_SWEEP_ACTION,
 } from '../domains/introductions/introduction-reminders.service.ts';
 import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
-import {
-  createIntroductionsRepository,
-  usableByCondition,
-} from '../domains/introductions/introductions.repository.ts';
+import { createIntroductionsRepository } from '../domains/introductions/introductions.repository.ts';
 import { createIntroductionsService } from '../domains/introductions/introductions.service.ts';
+import { usableByCondition } from '../domains/introductions/usable-by.ts';
 import { createMqttService } from '../domains/mqtt/mqtt.service.ts';
 import { mqttTarget } from '../domains/mqtt/mqtt-subscriptions.ts';
 import { createFirmwareFolder } from '../domains/readers/firmware-folder.ts';
@@ -90,7 +88,7 @@ export function createServices(deps: AppDeps) {
   // The resource list filters by introductions and by usage: those domains own the SQL of it.
   const resourcesRepo = createResourcesRepository({
     db,
-    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
+    conditions: { usableBy: usableByCondition(dialect), inUseBy: inUseByCondition },
   });
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const deliveries = createDeliveries(deps, {
@@ -322,7 +320,7 @@ export function createServices(deps: AppDeps) {
   });
   const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
-  const resourceListing = createResourceListingService({ resources, reads: readCache() });
+  const resourceListing = createResourceListingService({ resources, reads: readCache(), clock });
 
   return {
     clock,
