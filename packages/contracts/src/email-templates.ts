@@ -26,7 +26,14 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, readonly string
   'change-email': ['user.username', 'newEmail', 'url', 'host'],
   'email-changed': ['user.username', 'newEmail', 'url', 'host'],
   'introduction-reminder': ['user.username', 'name', 'expiresAt', 'daysLeft', 'url', 'host'],
-  'automatic-end-warning': ['user.username', 'resourceName', 'maxSessionMinutes', 'minutesLeft', 'url', 'host'],
+  'automatic-end-warning': [
+    'user.username',
+    'resourceName',
+    'maxSessionMinutes',
+    'minutesLeft',
+    'url',
+    'host',
+  ],
 };
 
 export const EMAIL_SUBJECT_MAX_LENGTH = 200;

@@ -39,14 +39,14 @@ import { createOidcRelyingParty } from '../domains/sso/oidc-relying-party.ts';
 import { createSsoRepository } from '../domains/sso/sso.repository.ts';
 import { createSsoService } from '../domains/sso/sso.service.ts';
 import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
-import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
 import { createOutOfOrderService } from '../domains/usage/out-of-order.service.ts';
+import { createSessionLimitsRepository } from '../domains/usage/session-limits.repository.ts';
 import {
   createSessionLimits,
   type SessionTimerPayload,
   USAGE_TIMED_ACTIONS,
 } from '../domains/usage/session-limits.ts';
-import { createSessionLimitsRepository } from '../domains/usage/session-limits.repository.ts';
+import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
 import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';

@@ -1,5 +1,5 @@
 import type { Introducer, IntroductionAction, IntroductionHistoryEntry, UserRef } from '@toolpass/contracts';
-import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';

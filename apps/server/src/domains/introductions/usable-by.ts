@@ -32,10 +32,7 @@ function stillValid(
   return eb.and([
     eb.not(
       eb.exists(
-        eb
-          .selectFrom('introduction_lapses as l')
-          .select('l.grant_id')
-          .whereRef('l.grant_id', '=', 'i.id'),
+        eb.selectFrom('introduction_lapses as l').select('l.grant_id').whereRef('l.grant_id', '=', 'i.id'),
       ),
     ),
     eb.or([eb(validFor, 'is', null), eb('i.created_at', '>', daysBefore(dialect, now, validFor))]),

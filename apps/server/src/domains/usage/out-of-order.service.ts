@@ -1,4 +1,9 @@
-import { type MarkOutOfOrderBody, type NewDomainEvent, outOfOrderMessage, type Resource } from '@toolpass/contracts';
+import {
+  type MarkOutOfOrderBody,
+  type NewDomainEvent,
+  outOfOrderMessage,
+  type Resource,
+} from '@toolpass/contracts';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';

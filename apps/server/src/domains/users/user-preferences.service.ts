@@ -25,7 +25,10 @@ export function createUserPreferencesService(deps: {
     getPreferences: (actor: UserAccount) => read(actor.id),
 
     /** Only the settings given change: the language switch and the account page each send their own. */
-    async updatePreferences(actor: UserAccount, changes: UpdateUserPreferencesBody): Promise<UserPreferences> {
+    async updatePreferences(
+      actor: UserAccount,
+      changes: UpdateUserPreferencesBody,
+    ): Promise<UserPreferences> {
       await deps.repo.update(deps.db, actor.id, changes, deps.clock.now());
       return read(actor.id);
     },
