@@ -141,3 +141,24 @@ test('a manager marks a machine out of order and another browser shows it within
     await expect(memberPage.getByText('Blade guard broken')).toHaveCount(0);
   });
 });
+
+test('a member switches on the mail before an automatic end on the account page', async ({ page }) => {
+  const member = await createMember('rules-notify');
+  const label = {
+    en: 'Mail me 10 minutes before a session of mine ends automatically',
+    de: 'Schick mir 10 Minuten vor dem automatischen Ende einer Sitzung eine Mail',
+  } as const;
+  await openSignedIn(page, member, '/account-settings?lng=en');
+  const toggle = page.getByRole('switch', { name: label.en });
+  await expect(toggle).not.toBeChecked();
+  // The input is drawn as a switch: a click on its label turns it.
+  await page.getByText(label.en).click();
+  await expect(toggle).toBeChecked();
+  for (const language of ['en', 'de'] as const) {
+    await test.step(`kept after a reload, ${language}`, async () => {
+      await page.goto(`/account-settings?lng=${language}`);
+      await expect(page.getByRole('switch', { name: label[language] })).toBeChecked();
+      await expectAccessible(page);
+    });
+  }
+});

@@ -120,5 +120,19 @@ export type BulkUpdatePermissionsBody = z.infer<typeof BulkUpdatePermissionsBody
 export const OkSchema = z.object({ message: z.string() });
 
 /** The signed-in user's own settings; `language: null` follows the browser. */
-export const UserPreferencesSchema = z.object({ language: LanguageSchema.nullable() });
+export const UserPreferencesSchema = z.object({
+  language: LanguageSchema.nullable(),
+  notifyBeforeAutomaticEnd: z
+    .boolean()
+    .describe(
+      'A mail 10 minutes before a session of this user ends automatically at its maximum length (decision 21); off unless switched on',
+    ),
+});
 export type UserPreferences = z.infer<typeof UserPreferencesSchema>;
+
+/** The settings to change; the others stay as they are. */
+export const UpdateUserPreferencesBodySchema = UserPreferencesSchema.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  'At least one setting must be given.',
+);
+export type UpdateUserPreferencesBody = z.infer<typeof UpdateUserPreferencesBodySchema>;

@@ -57,7 +57,7 @@ export async function registerRoutes(
   );
   await app.register(resourceGroupsRoutes({ groups: services.resourceGroups }));
   await app.register(usageRoutes({ usage: services.usage }));
-  await app.register(outOfOrderRoutes({ usage: services.usage, resources: services.resources }));
+  await app.register(outOfOrderRoutes({ outOfOrder: services.outOfOrder, resources: services.resources }));
   await app.register(analyticsRoutes({ analytics: services.analytics }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));

@@ -18,11 +18,9 @@ import {
   REMINDER_SWEEP_ACTION,
 } from '../domains/introductions/introduction-reminders.service.ts';
 import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
-import {
-  createIntroductionsRepository,
-  usableByCondition,
-} from '../domains/introductions/introductions.repository.ts';
+import { createIntroductionsRepository } from '../domains/introductions/introductions.repository.ts';
 import { createIntroductionsService } from '../domains/introductions/introductions.service.ts';
+import { usableByCondition } from '../domains/introductions/usable-by.ts';
 import { createMqttService } from '../domains/mqtt/mqtt.service.ts';
 import { mqttTarget } from '../domains/mqtt/mqtt-subscriptions.ts';
 import { createFirmwareFolder } from '../domains/readers/firmware-folder.ts';
@@ -41,12 +39,15 @@ import { createOidcRelyingParty } from '../domains/sso/oidc-relying-party.ts';
 import { createSsoRepository } from '../domains/sso/sso.repository.ts';
 import { createSsoService } from '../domains/sso/sso.service.ts';
 import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
-import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
+import { createOutOfOrderService } from '../domains/usage/out-of-order.service.ts';
+import { createSessionLimitsRepository } from '../domains/usage/session-limits.repository.ts';
 import {
-  createUsageService,
+  createSessionLimits,
   type SessionTimerPayload,
   USAGE_TIMED_ACTIONS,
-} from '../domains/usage/usage.service.ts';
+} from '../domains/usage/session-limits.ts';
+import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
+import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
@@ -54,10 +55,12 @@ import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
+import type { Db } from '../platform/db/database.ts';
 import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
+import type { NewJob } from '../platform/jobs/job-store.ts';
 import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
@@ -85,7 +88,7 @@ export function createServices(deps: AppDeps) {
   // The resource list filters by introductions and by usage: those domains own the SQL of it.
   const resourcesRepo = createResourcesRepository({
     db,
-    conditions: { usableBy: usableByCondition, inUseBy: inUseByCondition },
+    conditions: { usableBy: usableByCondition(dialect), inUseBy: inUseByCondition },
   });
   const sessions = createAuthSessionsService({ db, repo: createAuthSessionsRepository(), clock });
   const deliveries = createDeliveries(deps, {
@@ -204,6 +207,8 @@ export function createServices(deps: AppDeps) {
     clock,
     events: pipeline,
     audit,
+    // A changed maximum session length replans the running session's end (decision 21).
+    sessionLimit: { changed: (tx, resourceId) => sessionLimits.limitChanged(tx, resourceId) },
   });
   const resourceGroups = createResourceGroupsService({
     db,
@@ -224,17 +229,34 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     audit,
   });
+  const usageRepo = createUsageRepository({ db });
+  const sessionTimers = {
+    enqueue: (tx: Db, jobs: NewJob[]) => pipeline.enqueue(tx, jobs),
+    job: deliveries.timedActions.job,
+  };
   const usage = createUsageService({
     db,
-    repo: createUsageRepository({ db }),
+    repo: usageRepo,
     resources,
     access: introductions,
     clock,
     events: pipeline,
     reads: readCache(),
-    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
-    status: resources,
+    timers: sessionTimers,
   });
+  const sessionLimits = createSessionLimits({
+    db,
+    repo: usageRepo,
+    limitsRepo: createSessionLimitsRepository(),
+    clock,
+    events: pipeline,
+    timers: sessionTimers,
+    sessions: usage,
+    publicUrl: deps.config.publicUrl,
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+  });
+  const outOfOrder = createOutOfOrderService({ events: pipeline, status: resources, sessions: usage });
   const introductionReminders = createIntroductionRemindersService({
     db,
     clock,
@@ -252,10 +274,10 @@ export function createServices(deps: AppDeps) {
   deliveries.timedActions.handle(REMINDER_SWEEP_ACTION, () => introductionReminders.sweep());
   // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
   deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
-    usage.endAutomatically(payload as SessionTimerPayload),
+    sessionLimits.endAutomatically(payload as SessionTimerPayload),
   );
   deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.warn, (payload) =>
-    usage.warnOfAutomaticEnd(payload as SessionTimerPayload),
+    sessionLimits.warnOfAutomaticEnd(payload as SessionTimerPayload),
   );
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
@@ -298,7 +320,7 @@ export function createServices(deps: AppDeps) {
   });
   const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository({ dialect }), clock });
   const userSearch = createUserSearchService({ db, repo: createUserSearchRepository() });
-  const resourceListing = createResourceListingService({ resources, reads: readCache() });
+  const resourceListing = createResourceListingService({ resources, reads: readCache(), clock });
 
   return {
     clock,
@@ -333,6 +355,7 @@ export function createServices(deps: AppDeps) {
     introductions,
     introductionReminders,
     usage,
+    outOfOrder,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/page-header.tsx';
 import { EmailChangeCard } from '../features/account/components/email-change-card.tsx';
+import { NotificationsCard } from '../features/account/components/notifications-card.tsx';
 import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 export default function AccountSettingsPage() {
@@ -9,7 +10,10 @@ export default function AccountSettingsPage() {
   return (
     <>
       <PageHeader title={t('account.settings.title')} subtitle={t('account.settings.subtitle')} />
-      <EmailChangeCard user={user} />
+      <div className="flex flex-col gap-6">
+        <EmailChangeCard user={user} />
+        <NotificationsCard />
+      </div>
     </>
   );
 }

@@ -122,6 +122,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         'You get this reminder 14 days and 1 day before an introduction lapses.',
       ),
     },
+    'automatic-end-warning': {
+      subject: 'Your session on {{resourceName}} ends in {{minutesLeft}} minutes',
+      body: layout(
+        'en',
+        'Your session ends soon',
+        [
+          'Hello {{user.username}},',
+          'your session on {{resourceName}} ends automatically in {{minutesLeft}} minutes: sessions there last at most {{maxSessionMinutes}} minutes. Finish your work, or end the session and start a new one to go on.',
+        ],
+        'Open {{resourceName}}',
+        'You get this mail because you asked for it in your account settings; switch it off there.',
+      ),
+    },
   },
   de: {
     'verify-email': {
@@ -185,6 +198,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         ],
         '{{name}} öffnen',
         'Diese Erinnerung kommt 14 Tage und 1 Tag, bevor eine Einweisung abläuft.',
+      ),
+    },
+    'automatic-end-warning': {
+      subject: 'Deine Sitzung an {{resourceName}} endet in {{minutesLeft}} Minuten',
+      body: layout(
+        'de',
+        'Deine Sitzung endet bald',
+        [
+          'Hallo {{user.username}},',
+          'deine Sitzung an {{resourceName}} endet in {{minutesLeft}} Minuten automatisch: Sitzungen dort dauern höchstens {{maxSessionMinutes}} Minuten. Schließe deine Arbeit ab oder beende die Sitzung und starte eine neue, um weiterzumachen.',
+        ],
+        '{{resourceName}} öffnen',
+        'Du bekommst diese Mail, weil du sie in deinen Kontoeinstellungen eingeschaltet hast; dort kannst du sie ausschalten.',
       ),
     },
   },

@@ -17,6 +17,9 @@ const VARIABLES = {
   name: 'Laser cutter',
   expiresAt: '31/12/2026',
   daysLeft: '14',
+  resourceName: 'Laser cutter',
+  maxSessionMinutes: '30',
+  minutesLeft: '10',
 };
 
 /** The formal pronouns as German capitalises them when it addresses someone (see the web's check). */

@@ -1,5 +1,5 @@
 import type { Introducer, IntroductionAction, IntroductionHistoryEntry, UserRef } from '@toolpass/contracts';
-import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readBool, readDate } from '../../platform/db/db-values.ts';
 import { reusableQuery } from '../../platform/db/reusable-query.ts';
@@ -103,44 +103,6 @@ function accessConditions(userId: number, resource: Expression<number>) {
         .where(isNewestGrant),
     ),
   };
-}
-
-/**
- * True for resources the user may use through introductions or as an introducer (not counting
- * canManageResources), for a query over `resources`: the resource listing's access filter. The
- * set is built once from the user's side, not probed for every resource.
- */
-export function usableByCondition(userId: number): Expression<SqlBool> {
-  const eb = expressionBuilder<Database, 'resources'>();
-  const usable = eb
-    .selectFrom('introducers')
-    .select('introducers.resource_id as id')
-    .where('introducers.user_id', '=', userId)
-    .where('introducers.resource_id', 'is not', null)
-    .union(
-      eb
-        .selectFrom('introducers')
-        .innerJoin('resource_group_members as m', 'm.group_id', 'introducers.group_id')
-        .select('m.resource_id as id')
-        .where('introducers.user_id', '=', userId),
-    )
-    .union(
-      eb
-        .selectFrom('introductions as i')
-        .select('i.resource_id as id')
-        .where('i.receiver_user_id', '=', userId)
-        .where('i.resource_id', 'is not', null)
-        .where(isNewestGrant),
-    )
-    .union(
-      eb
-        .selectFrom('introductions as i')
-        .innerJoin('resource_group_members as m', 'm.group_id', 'i.group_id')
-        .select('m.resource_id as id')
-        .where('i.receiver_user_id', '=', userId)
-        .where(isNewestGrant),
-    );
-  return eb('resources.id', 'in', usable);
 }
 
 export function createIntroductionsRepository(deps: { db: Db }) {

@@ -15,15 +15,17 @@ export type ResourceListFilter = {
   groupId?: number | undefined;
   /** Only these resources; an empty list matches none. */
   ids?: number[] | undefined;
-  /** Only resources this user may use through an introduction or as an introducer. */
+  /** Only resources this user may use through an introduction or as an introducer... */
   usableBy?: number | undefined;
+  /** ...at this time: a lapsed introduction counts as none (decision 21). */
+  usableAt?: Date | undefined;
   /** Only resources with a running session of this user. */
   inUseBy?: number | undefined;
 };
 
 /** SQL conditions over `resources`, from the domains that own the tables they read. */
 export type ResourceListConditions = {
-  usableBy(userId: number): Expression<SqlBool>;
+  usableBy(userId: number, now: Date): Expression<SqlBool>;
   inUseBy(userId: number): Expression<SqlBool>;
 };
 
@@ -35,7 +37,7 @@ type ListShape = {
   inUse: boolean;
 };
 
-type ListValues = { pattern: string; groupId: number; usableBy: number; inUseBy: number };
+type ListValues = { pattern: string; groupId: number; usableBy: number; usableAt: Date; inUseBy: number };
 type PageValues = ListValues & { offset: number };
 
 function shapeOf(filter: ResourceListFilter): ListShape {
@@ -51,7 +53,7 @@ function valueNames(shape: ListShape): (keyof ListValues)[] {
   const names: (keyof ListValues)[] = [];
   if (shape.search) names.push('pattern');
   if (shape.group === 'one') names.push('groupId');
-  if (shape.usable) names.push('usableBy');
+  if (shape.usable) names.push('usableBy', 'usableAt');
   if (shape.inUse) names.push('inUseBy');
   return names;
 }
@@ -77,7 +79,7 @@ export function createResourceListQuery(deps: { db: Db; conditions: ResourceList
         return shape.group === 'one' ? eb.exists(members) : eb.not(eb.exists(members));
       });
     }
-    if (shape.usable) query = query.where(deps.conditions.usableBy(values.usableBy));
+    if (shape.usable) query = query.where(deps.conditions.usableBy(values.usableBy, values.usableAt));
     if (shape.inUse) query = query.where(deps.conditions.inUseBy(values.inUseBy));
     if (ids) query = ids.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('id', 'in', ids);
     return query;
@@ -133,6 +135,7 @@ export function createResourceListQuery(deps: { db: Db; conditions: ResourceList
       pattern: filter.search === undefined ? '' : containsLikeText(filter.search.toLowerCase()),
       groupId: filter.groupId ?? 0,
       usableBy: filter.usableBy ?? 0,
+      usableAt: filter.usableAt ?? new Date(0),
       inUseBy: filter.inUseBy ?? 0,
       offset: (filter.page - 1) * filter.limit,
     };

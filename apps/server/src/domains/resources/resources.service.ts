@@ -62,6 +62,8 @@ export function createResourcesService(deps: {
   clock: Clock;
   events: EventTransactions<NewDomainEvent>;
   audit: AuditLog;
+  /** Told in the update's transaction when a resource's maximum session length changed. */
+  sessionLimit?: { changed(tx: Db, resourceId: number): Promise<void> };
 }) {
   async function require(db: Db, id: number): Promise<Resource> {
     const resource = await deps.repo.findById(db, id);
@@ -155,8 +157,13 @@ export function createResourcesService(deps: {
             deps.clock.now(),
           );
           if (!updated) throw resourceNotFound();
+          const resource = await recordUpdate(tx, record, before);
+          // The running session ends at the new limit, or runs on without one (decision 21).
+          if (resource.maxSessionMinutes !== before.maxSessionMinutes) {
+            await deps.sessionLimit?.changed(tx, id);
+          }
           return {
-            resource: await recordUpdate(tx, record, before),
+            resource,
             previousImageFilename: updated.previousImageFilename,
           };
         });

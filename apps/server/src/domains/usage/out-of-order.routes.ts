@@ -9,14 +9,14 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { manageResources, signedIn } from '../../platform/http/route-guards.ts';
 import type { ResourcesService } from '../resources/resources.service.ts';
-import type { UsageService } from './usage.service.ts';
+import type { OutOfOrderService } from './out-of-order.service.ts';
 
 const tags = ['Resources'];
 const security = [{ bearerAuth: [] }];
 
 /** A resource out of order and back in service (decision 21). */
 export function outOfOrderRoutes(deps: {
-  usage: UsageService;
+  outOfOrder: OutOfOrderService;
   resources: Pick<ResourcesService, 'statusChanges'>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,7 +36,7 @@ export function outOfOrderRoutes(deps: {
         },
       },
       async (request) =>
-        deps.usage.markOutOfOrder(requireUser(request), request.params.resourceId, request.body),
+        deps.outOfOrder.markOutOfOrder(requireUser(request), request.params.resourceId, request.body),
     );
 
     app.delete(
@@ -51,7 +51,7 @@ export function outOfOrderRoutes(deps: {
           response: { 200: ResourceSchema },
         },
       },
-      async (request) => deps.usage.backInService(requireUser(request), request.params.resourceId),
+      async (request) => deps.outOfOrder.backInService(requireUser(request), request.params.resourceId),
     );
 
     app.get(

@@ -1,11 +1,8 @@
 import {
-  automaticEndNotes,
   type CanControl,
   introductionLapsedMessage,
-  type MarkOutOfOrderBody,
   type NewDomainEvent,
   outOfOrderMessage,
-  type Resource,
   ResourceErrorCodes,
   ResourceMessages,
   type StartUsageBody,
@@ -20,9 +17,9 @@ import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
-import type { NewJob } from '../../platform/jobs/job-store.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
 import { resourceNotFound } from '../resources/resources.service.ts';
+import { planAutomaticEnd, type SessionTimers } from './session-limits.ts';
 import type { ResourceUsageState, UsageRepository } from './usage.repository.ts';
 import { usageEvents } from './usage-events.ts';
 import {
@@ -62,14 +59,6 @@ const resourceInUse = () =>
   conflict(ResourceMessages.resourceInUse, { errorCode: ResourceErrorCodes.resourceInUse });
 const noActiveSession = () => badRequest(ResourceMessages.invalidInputOrNoActiveSession);
 
-/** The timed actions of sessions (decision 21): their names are stored with their jobs. */
-export const USAGE_TIMED_ACTIONS = { end: 'usage.automatic-end', warn: 'usage.limit-warning' } as const;
-/** A warning this long before the automatic end. */
-const WARNING_BEFORE_MS = 10 * 60_000;
-
-/** What a timed action of a session carries. */
-export type SessionTimerPayload = { sessionId: number; resourceId: number; minutes: number };
-
 /** Usage sessions: start, takeover, end, history (spec 01 §4, §6). */
 export function createUsageService(deps: {
   db: Db;
@@ -80,21 +69,8 @@ export function createUsageService(deps: {
   events: EventTransactions<NewDomainEvent>;
   /** Active sessions and history are polled by every open page; they change far less often. */
   reads: ReadCache;
-  /** Writes timed actions in a transaction of `events` (the pipeline's `enqueue`). */
-  timers: {
-    enqueue(tx: Db, jobs: NewJob[]): Promise<void>;
-    job(action: string, dueAt: Date, payload: SessionTimerPayload): NewJob;
-  };
-  /** Marking out of order happens in the transaction that may end the running session. */
-  status: {
-    setOutOfOrder(
-      tx: Db,
-      record: RecordEvents<NewDomainEvent>,
-      id: number,
-      actor: { id: number; username: string },
-      reason: string | null,
-    ): Promise<Resource>;
-  };
+  /** Writes the automatic end and its warning in a start's transaction (session-limits.ts). */
+  timers: SessionTimers;
   /** Rules of bookings and the wait list that a start must pass (decision 23). */
   startGuards?: readonly StartGuard[];
   /** Bookings and the wait list follow every start and end. */
@@ -109,18 +85,6 @@ export function createUsageService(deps: {
     session,
     now: deps.clock.now(),
   });
-
-  /** The automatic end of a session on a resource with a maximum length, and its warning. */
-  async function scheduleLimit(tx: Db, session: UsageSessionRecord, minutes: number | null) {
-    if (minutes === null) return;
-    const endsAt = session.startTime.getTime() + minutes * 60_000;
-    const payload = { sessionId: session.id, resourceId: session.resourceId, minutes };
-    const jobs = [deps.timers.job(USAGE_TIMED_ACTIONS.end, new Date(endsAt), payload)];
-    if (minutes * 60_000 > WARNING_BEFORE_MS) {
-      jobs.push(deps.timers.job(USAGE_TIMED_ACTIONS.warn, new Date(endsAt - WARNING_BEFORE_MS), payload));
-    }
-    await deps.timers.enqueue(tx, jobs);
-  }
 
   /** Ends the running session in `tx` with its event; undefined when none was running. */
   async function endActive(
@@ -208,7 +172,7 @@ export function createUsageService(deps: {
             const previous = await deps.repo.end(tx, active, now, null, user);
             if (!previous) throw resourceInUse();
             const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
-            await scheduleLimit(tx, started, state.maxSessionMinutes);
+            await planAutomaticEnd(deps.timers, tx, started, state.maxSessionMinutes, now);
             await record([
               usageEvents.takenOver(
                 state.resourceName,
@@ -233,7 +197,7 @@ export function createUsageService(deps: {
             return presentUsageSession(started);
           }
           const started = await deps.repo.start(tx, { resourceId, user, startTime: now, notes });
-          await scheduleLimit(tx, started, state.maxSessionMinutes);
+          await planAutomaticEnd(deps.timers, tx, started, state.maxSessionMinutes, now);
           await record([usageEvents.started(state.resourceName, started, eventUserOf(actor))]);
           await notifySessionObservers(
             observers,
@@ -313,68 +277,10 @@ export function createUsageService(deps: {
     },
 
     /**
-     * The automatic end at the resource's maximum session length: a timed action, run by the job
-     * runner on one instance. Only the session it was set for is ended, and the `end_time is
-     * null` guard of the end makes a second run (an expired lease) change nothing.
+     * Ends the running session in the caller's transaction, with its event and observers: the
+     * automatic end (session-limits.ts) and a mark out of order (out-of-order.service.ts).
      */
-    async endAutomatically(payload: SessionTimerPayload): Promise<void> {
-      await deps.events.transaction(async (tx, record) => {
-        await endActive(
-          tx,
-          record,
-          payload.resourceId,
-          automaticEndNotes(payload.minutes),
-          null,
-          payload.sessionId,
-        );
-      });
-    },
-
-    /** Warns the session's open pages (SSE) that it ends automatically soon, if it still runs. */
-    async warnOfAutomaticEnd(payload: SessionTimerPayload): Promise<void> {
-      await deps.events.transaction(async (tx, record) => {
-        const state = await deps.repo.findResourceState(tx, payload.resourceId);
-        const active = state?.active;
-        if (!state || !active || active.id !== payload.sessionId) return;
-        await record([
-          {
-            type: 'usage.limit-warning',
-            data: {
-              resourceId: payload.resourceId,
-              resourceName: state.resourceName,
-              sessionId: active.id,
-              user: { id: active.user.id, username: active.user.username },
-              endsAt: new Date(active.startTime.getTime() + payload.minutes * 60_000).toISOString(),
-            },
-          },
-        ]);
-      });
-    },
-
-    /**
-     * Marks the resource out of order, ending the running session if asked, in one transaction;
-     * from then on every start is refused with the reason (decision 21).
-     */
-    async markOutOfOrder(
-      actor: UserAccount,
-      resourceId: number,
-      body: MarkOutOfOrderBody,
-    ): Promise<Resource> {
-      return deps.events.transaction(async (tx, record) => {
-        const resource = await deps.status.setOutOfOrder(tx, record, resourceId, actor, body.reason);
-        if (body.endRunningSession) {
-          const by = { id: actor.id, username: actor.username };
-          await endActive(tx, record, resourceId, outOfOrderMessage(body.reason), by);
-        }
-        return resource;
-      });
-    },
-
-    async backInService(actor: UserAccount, resourceId: number): Promise<Resource> {
-      return deps.events.transaction((tx, record) =>
-        deps.status.setOutOfOrder(tx, record, resourceId, actor, null),
-      );
-    },
+    endRunning: endActive,
 
     /** Managers see everyone's sessions; others only their own (spec 01 §6). */
     async history(actor: UserAccount, resourceId: number, query: UsageHistoryQuery) {

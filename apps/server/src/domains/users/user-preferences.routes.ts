@@ -1,4 +1,4 @@
-import { UserPreferencesSchema } from '@toolpass/contracts';
+import { UpdateUserPreferencesBodySchema, UserPreferencesSchema } from '@toolpass/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/http/auth-guard.ts';
 import { signedIn } from '../../platform/http/route-guards.ts';
@@ -15,7 +15,8 @@ export function userPreferencesRoutes(deps: { preferences: UserPreferencesServic
         schema: {
           tags,
           security,
-          summary: "The signed-in user's own settings (the interface language; null follows the browser)",
+          summary:
+            "The signed-in user's own settings: the interface language (null follows the browser) and the mail before an automatic end",
           response: { 200: UserPreferencesSchema },
         },
       },
@@ -29,8 +30,8 @@ export function userPreferencesRoutes(deps: { preferences: UserPreferencesServic
         schema: {
           tags,
           security,
-          summary: "Sets the signed-in user's own settings",
-          body: UserPreferencesSchema,
+          summary: "Changes the signed-in user's own settings; those not given stay as they are",
+          body: UpdateUserPreferencesBodySchema,
           response: { 200: UserPreferencesSchema },
         },
       },

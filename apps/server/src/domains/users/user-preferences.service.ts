@@ -1,24 +1,36 @@
-import type { UserPreferences } from '@toolpass/contracts';
+import type { UpdateUserPreferencesBody, UserPreferences } from '@toolpass/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import type { UserPreferencesRepository } from './user-preferences.repository.ts';
 
-/** The signed-in user's own settings: the interface language, or null to follow the browser. */
+/**
+ * The signed-in user's own settings: the interface language (null follows the browser) and
+ * whether a mail warns of an automatic end (decision 21).
+ */
 export function createUserPreferencesService(deps: {
   db: Db;
   repo: UserPreferencesRepository;
   clock: Clock;
 }) {
-  return {
-    async getPreferences(actor: UserAccount): Promise<UserPreferences> {
-      const language = await deps.repo.findLanguage(deps.db, actor.id);
-      return { language: language === 'en' || language === 'de' ? language : null };
-    },
+  async function read(userId: number): Promise<UserPreferences> {
+    const found = await deps.repo.find(deps.db, userId);
+    return {
+      language: found.language === 'en' || found.language === 'de' ? found.language : null,
+      notifyBeforeAutomaticEnd: found.notifyBeforeAutomaticEnd,
+    };
+  }
 
-    async updatePreferences(actor: UserAccount, preferences: UserPreferences): Promise<UserPreferences> {
-      await deps.repo.updateLanguage(deps.db, actor.id, preferences.language, deps.clock.now());
-      return preferences;
+  return {
+    getPreferences: (actor: UserAccount) => read(actor.id),
+
+    /** Only the settings given change: the language switch and the account page each send their own. */
+    async updatePreferences(
+      actor: UserAccount,
+      changes: UpdateUserPreferencesBody,
+    ): Promise<UserPreferences> {
+      await deps.repo.update(deps.db, actor.id, changes, deps.clock.now());
+      return read(actor.id);
     },
   };
 }

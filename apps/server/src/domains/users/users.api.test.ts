@@ -615,7 +615,7 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
       const user = await t.given.member();
       const read = () =>
         t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: user.auth });
-      expect((await read()).json()).toEqual({ language: null });
+      expect((await read()).json()).toEqual({ language: null, notifyBeforeAutomaticEnd: false });
       const set = await t.app.inject({
         method: 'PUT',
         url: '/api/users/me/preferences',
@@ -623,14 +623,14 @@ describe.each(TEST_DIALECTS)('users on %s', (dialect) => {
         payload: { language: 'de' },
       });
       expect(set.statusCode).toBe(200);
-      expect((await read()).json()).toEqual({ language: 'de' });
+      expect((await read()).json()).toEqual({ language: 'de', notifyBeforeAutomaticEnd: false });
       const other = await t.given.member();
       const theirs = await t.app.inject({
         method: 'GET',
         url: '/api/users/me/preferences',
         headers: other.auth,
       });
-      expect(theirs.json()).toEqual({ language: null });
+      expect(theirs.json()).toEqual({ language: null, notifyBeforeAutomaticEnd: false });
     });
 
     it('refuses unknown languages and visitors', async () => {

@@ -23,6 +23,8 @@ export type UsersTable = {
   can_manage_users: Bool;
   /** 'en' or 'de' once chosen; null follows the browser. */
   language: string | null;
+  /** Mails the member 10 minutes before an automatic end of their session (decision 21). */
+  notify_before_automatic_end: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -132,6 +134,8 @@ export type UsageSessionsTable = {
   end_notes: string | null;
   /** Who ended it; null while running, for older sessions and once that account is deleted. */
   ended_by_user_id: number | null;
+  /** The automatic end the session's user was warned of (decision 21): each planned end once. */
+  limit_warning_for: NullableTimestamp;
 };
 
 /** Exactly one of resource_id and group_id is set (a check constraint). */

@@ -22,6 +22,8 @@ export function templateTypeName(t: TFunction, type: EmailTemplateType): string 
       return t('emailTemplates.types.emailChanged');
     case 'introduction-reminder':
       return t('emailTemplates.types.introductionReminder');
+    case 'automatic-end-warning':
+      return t('emailTemplates.types.automaticEndWarning');
   }
 }
 
@@ -44,6 +46,12 @@ export function variableDescription(t: TFunction, variable: string): string | un
       return t('emailTemplates.variables.expiresAt');
     case 'daysLeft':
       return t('emailTemplates.variables.daysLeft');
+    case 'resourceName':
+      return t('emailTemplates.variables.resourceName');
+    case 'maxSessionMinutes':
+      return t('emailTemplates.variables.maxSessionMinutes');
+    case 'minutesLeft':
+      return t('emailTemplates.variables.minutesLeft');
     default:
       return undefined;
   }
