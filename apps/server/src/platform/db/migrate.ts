@@ -22,6 +22,7 @@ import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
+import { installChangeTriggers } from './pg-change-triggers.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -64,6 +65,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const migrator = new Migrator({ db: handle.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (handle.dialect === 'postgres') await installChangeTriggers(handle.db);
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
