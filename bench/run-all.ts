@@ -14,6 +14,7 @@ import { accountsScenarios } from './scenarios/accounts.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { describeReaderTaps, readerTapsScenario } from './scenarios/reader-taps.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
+import { describeStartFootprint, startFootprintScenario } from './scenarios/start-footprint.ts';
 import { describeUsageExport, usageExportScenario } from './scenarios/usage-export.ts';
 import { webBundleScenario } from './scenarios/web-bundle.ts';
 import { webhookDeliveryScenario } from './scenarios/webhook-delivery.ts';
@@ -73,6 +74,7 @@ const mqtt = mqttDeliveryScenario();
 const webhooks = await webhookDeliveryScenario();
 const usageExport = await usageExportScenario();
 const readerTaps = await readerTapsScenario();
+const startFootprint = await startFootprintScenario();
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -136,6 +138,7 @@ say(
 for (const line of describeUsageExport(usageExport)) say(line);
 for (const line of describeReaderTaps(readerTaps)) say(line);
 say(webBundleScenario());
+for (const line of describeStartFootprint(startFootprint)) say(line);
 
 // Every throughput as a share of its ceiling in this run, compared with the shares kept in
 // bench/baseline.json; `BENCH_UPDATE_BASELINE=1 npm run bench` makes this run the new baseline.
@@ -169,5 +172,5 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps, startFootprint }, null, 2)}\n`,
 );

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type Pg from 'pg';
 import { makePrivate, prepareDataDir } from '../data-dir.ts';
+import { CHANGE_CHANNEL, ChangeCountingPostgresDialect, createPgChangeCounter } from './pg-change-counter.ts';
 import { pgDriver } from './pg-driver.ts';
 import { type ChannelListener, listenToChannel } from './pg-listener.ts';
 import type { ChangeCounter } from './read-cache.ts';
@@ -29,8 +30,9 @@ export type DatabaseHandle = {
     onError: (error: Error) => void,
   ) => ChannelListener;
   /**
-   * SQLite only: moves on with every change, for the read cache. Only there does this process
-   * see every write; on PostgreSQL other instances write too.
+   * Moves on with every change, for the read cache. On SQLite this process sees every write; on
+   * PostgreSQL the counter also hears the other instances' changes, and has no value while it
+   * cannot (pg-change-counter.ts, decision 24).
    */
   changes?: ChangeCounter;
   /**
@@ -120,7 +122,19 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const counter = createPgChangeCounter((onNotification, onListening) =>
+    listenToChannel({
+      connectionString,
+      channel: CHANGE_CHANNEL,
+      onNotification,
+      // A lost connection is reported by the other listeners; here it only turns the cache off.
+      onError: () => undefined,
+      onListening,
+    }),
+  );
+  const db = new Kysely<Database>({
+    dialect: new ChangeCountingPostgresDialect({ pool }, () => counter.moved()),
+  });
   const url = new URL(connectionString);
   return {
     db,
@@ -128,8 +142,12 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     listen: (channel, onNotification, onError) =>
       listenToChannel({ connectionString, channel, onNotification, onError }),
+    changes: counter,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => db.destroy(),
+    close: async () => {
+      await counter.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -23,6 +23,8 @@ import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
 import { automaticEndWarningsMigration } from './migrations/0025-automatic-end-warnings.ts';
+import { searchTrigramIndexesMigration } from './migrations/0026-search-trigram-indexes.ts';
+import { installChangeTriggers } from './pg-change-triggers.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -51,6 +53,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0022-booking-settings': bookingSettingsMigration(),
     // 0023 and 0024 are other branches' (bookings); names keep the order.
     '0025-automatic-end-warnings': automaticEndWarningsMigration(dialect),
+    '0026-search-trigram-indexes': searchTrigramIndexesMigration(dialect),
   };
 }
 
@@ -67,6 +70,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   const migrator = new Migrator({ db: handle.db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (handle.dialect === 'postgres') await installChangeTriggers(handle.db);
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);

@@ -19,6 +19,8 @@ export function listenToChannel(options: {
   channel: string;
   onNotification(payload: string): void;
   onError(error: Error): void;
+  /** Told when listening starts and when the connection is lost (notifications may be missed). */
+  onListening?(listening: boolean): void;
 }): ChannelListener {
   let client: pg.Client | undefined;
   let closed = false;
@@ -37,6 +39,7 @@ export function listenToChannel(options: {
     client = next;
     await next.connect();
     await next.query(`LISTEN ${next.escapeIdentifier(options.channel)}`);
+    if (client === next && !closed) options.onListening?.(true);
   }
 
   function attempt(): Promise<void> {
@@ -49,6 +52,7 @@ export function listenToChannel(options: {
   function reconnectLater(lost: pg.Client) {
     if (closed || client !== lost || retry) return;
     client = undefined;
+    options.onListening?.(false);
     lost.end().catch(() => undefined);
     retry = setTimeout(() => {
       retry = undefined;

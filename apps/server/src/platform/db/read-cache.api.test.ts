@@ -5,8 +5,8 @@ import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
 /**
- * Cached reads (SQLite) must never outlive the data they were read from, whichever domain or
- * statement changed it. On PostgreSQL nothing is cached; the same answers are expected.
+ * Cached reads must never outlive the data they were read from, whichever domain or statement
+ * changed it, on either database (on PostgreSQL across instances too: read-cache-instances).
  */
 describe.each(TEST_DIALECTS)('answers after a change on %s', (dialect) => {
   let t: TestApp;

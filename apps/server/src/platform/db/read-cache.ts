@@ -1,5 +1,8 @@
-/** Counts the changes a database has seen; any write or rollback moves it on. */
-export type ChangeCounter = { changes(): number };
+/**
+ * Counts the changes a database has seen; any write or rollback moves it on. Undefined while
+ * it cannot know (PostgreSQL with its listening connection down): then nothing is cached.
+ */
+export type ChangeCounter = { changes(): number | undefined };
 
 type Entry = { changes: number; value: Promise<unknown> };
 
@@ -19,13 +22,15 @@ function deepFreeze<T>(value: T): T {
 /**
  * Answers repeated reads from memory until the database changes (docs/decisions/0007-read-cache.md).
  *
- * It is only given a counter where this process sees every change: SQLite, whose file one process
- * holds. Any write statement and any rollback moves the counter on, so an entry can never outlive
- * the data it was read from, whichever domain wrote. A read that saw the counter move while it
- * ran is answered but not kept. Identical reads at the same moment share one query.
+ * Any write statement and any rollback moves the counter on, so an entry can never outlive the
+ * data it was read from, whichever domain wrote. On SQLite this process sees every change; on
+ * PostgreSQL the counter also moves with every change notification of the other instances, and
+ * has no value while it cannot hear them (decision 24), so an entry outlives its data by at most
+ * the notification's delay. A read that saw the counter move while it ran is answered but not
+ * kept. Identical reads at the same moment share one query.
  *
- * Without a counter (PostgreSQL, where other instances write too) every read goes to the database.
- * Cached values are shared between requests and frozen.
+ * Without a counter, or while it has no value, every read goes to the database. Cached values
+ * are shared between requests and frozen.
  */
 export function createReadCache(options: { counter: ChangeCounter | undefined; maxEntries: number }) {
   const entries = new Map<string, Entry>();
@@ -33,8 +38,8 @@ export function createReadCache(options: { counter: ChangeCounter | undefined; m
 
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (!counter) return load();
-      const changes = counter.changes();
+      const changes = counter?.changes();
+      if (changes === undefined) return load();
       const cached = entries.get(key);
       if (cached?.changes === changes) {
         // Most recently used last, so the oldest is dropped first.
@@ -53,7 +58,7 @@ export function createReadCache(options: { counter: ChangeCounter | undefined; m
       value.then(
         () => {
           // Something changed while it was read: the answer may mix old and new, so it is not kept.
-          if (counter.changes() !== changes && entries.get(key) === entry) entries.delete(key);
+          if (counter?.changes() !== changes && entries.get(key) === entry) entries.delete(key);
         },
         () => {
           if (entries.get(key) === entry) entries.delete(key);

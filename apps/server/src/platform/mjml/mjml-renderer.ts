@@ -24,9 +24,13 @@ export class MjmlRendererBusyError extends Error {
   override name = 'MjmlRendererBusyError';
 }
 
-// Node loads the worker itself, TypeScript through its type stripping, under `npm start` and
-// under vitest alike (the worker imports nothing vitest would have to transform).
-const WORKER_URL = new URL('./mjml-render-worker.ts', import.meta.url);
+// Node loads the worker itself: from source (vitest, `npm run dev`) TypeScript through its type
+// stripping (the worker imports nothing vitest would have to transform); under `npm start` the
+// worker's bundle beside the server's (scripts/build-server-if-changed.ts).
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './mjml-render-worker.ts' : './mjml-render-worker.js',
+  import.meta.url,
+);
 
 type Job = {
   mjml: string;

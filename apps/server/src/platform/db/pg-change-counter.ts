@@ -1,0 +1,216 @@
+import {
+  type AbortableOperationOptions,
+  type CompiledQuery,
+  type ControlConnectionProvider,
+  type DatabaseConnection,
+  type Driver,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+import type { ChannelListener } from './pg-listener.ts';
+import type { ChangeCounter } from './read-cache.ts';
+
+type AbortOptions = AbortableOperationOptions;
+
+/** The channel every committed change of the database is announced on (pg-change-triggers.ts). */
+export const CHANGE_CHANNEL = 'toolpass_changes';
+
+/** Raw SQL that starts like this reads; anything else (WITH included: it may update) may write. */
+const READING_SQL = /^\s*(select|show|explain|values)\b/i;
+const DATA_CHANGES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+function changedData(query: CompiledQuery, result: QueryResult<unknown>): boolean {
+  const kind = query.query.kind;
+  if (kind === 'SelectQueryNode') return false;
+  if (DATA_CHANGES.has(kind)) return result.numAffectedRows === undefined || result.numAffectedRows > 0n;
+  if (kind === 'RawNode') return !READING_SQL.test(query.sql);
+  return true;
+}
+
+/** A pooled connection that tells its driver when a statement changed data. */
+class CountingConnection implements DatabaseConnection {
+  readonly inner: DatabaseConnection;
+  readonly #moved: () => void;
+  inTransaction = false;
+  wrote = false;
+
+  constructor(inner: DatabaseConnection, moved: () => void) {
+    this.inner = inner;
+    this.#moved = moved;
+  }
+
+  async executeQuery<R>(query: CompiledQuery, options?: AbortOptions): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query, options);
+    if (changedData(query, result)) {
+      // Inside a transaction the change is visible to others (and to later reads) only from
+      // its commit on; outside one it is committed when the statement returns.
+      if (this.inTransaction) this.wrote = true;
+      else this.#moved();
+    }
+    return result;
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize: number, options?: AbortOptions) {
+    return this.inner.streamQuery<R>(query, chunkSize, options);
+  }
+
+  async cancelQuery(provider: ControlConnectionProvider): Promise<void> {
+    await this.inner.cancelQuery?.(provider);
+  }
+
+  async killSession(provider: ControlConnectionProvider): Promise<void> {
+    await this.inner.killSession?.(provider);
+  }
+
+  async collectSessionInfo(): Promise<void> {
+    await this.inner.collectSessionInfo?.();
+  }
+}
+
+class CountingDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #moved: () => void;
+  readonly #connections = new WeakMap<DatabaseConnection, CountingConnection>();
+
+  constructor(inner: Driver, moved: () => void) {
+    this.#inner = inner;
+    this.#moved = moved;
+  }
+
+  init(options?: AbortOptions) {
+    return this.#inner.init(options);
+  }
+
+  async acquireConnection(options?: AbortOptions): Promise<DatabaseConnection> {
+    const connection = await this.#inner.acquireConnection(options);
+    let counting = this.#connections.get(connection);
+    if (!counting) {
+      counting = new CountingConnection(connection, this.#moved);
+      this.#connections.set(connection, counting);
+    }
+    return counting;
+  }
+
+  async beginTransaction(connection: CountingConnection, settings: TransactionSettings) {
+    await this.#inner.beginTransaction(connection.inner, settings);
+    connection.inTransaction = true;
+    connection.wrote = false;
+  }
+
+  async commitTransaction(connection: CountingConnection) {
+    try {
+      await this.#inner.commitTransaction(connection.inner);
+    } finally {
+      connection.inTransaction = false;
+      if (connection.wrote) this.#moved();
+    }
+  }
+
+  async rollbackTransaction(connection: CountingConnection) {
+    try {
+      await this.#inner.rollbackTransaction(connection.inner);
+    } finally {
+      connection.inTransaction = false;
+      // As on SQLite: a rollback moves the counter on, so nothing read during it is kept.
+      this.#moved();
+    }
+  }
+
+  async savepoint(connection: CountingConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.#inner.savepoint?.(connection.inner, name, compile);
+  }
+
+  async rollbackToSavepoint(
+    connection: CountingConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.#inner.rollbackToSavepoint?.(connection.inner, name, compile);
+  }
+
+  async releaseSavepoint(
+    connection: CountingConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    await this.#inner.releaseSavepoint?.(connection.inner, name, compile);
+  }
+
+  releaseConnection(connection: CountingConnection, options?: AbortOptions) {
+    return this.#inner.releaseConnection(connection.inner, options);
+  }
+
+  destroy(options?: AbortOptions) {
+    return this.#inner.destroy(options);
+  }
+}
+
+/** Kysely's PostgreSQL dialect, telling `moved` after every committed change made through it. */
+export class ChangeCountingPostgresDialect extends PostgresDialect {
+  readonly #moved: () => void;
+
+  constructor(config: PostgresDialectConfig, moved: () => void) {
+    super(config);
+    this.#moved = moved;
+  }
+
+  override createDriver(): Driver {
+    return new CountingDriver(super.createDriver(), this.#moved);
+  }
+}
+
+export type PgChangeCounter = ChangeCounter & {
+  /** Moves the counter on: this instance changed data. */
+  moved(): void;
+  /** How many change notifications this instance has heard (tests wait for one). */
+  notifications(): number;
+  close(): Promise<void>;
+};
+
+/**
+ * The read cache's measure of change on PostgreSQL (docs/decisions/0024-read-cache-across-instances.md).
+ * It moves on with every change this instance commits and with every change notification from
+ * the database, which every instance's writes send in their own transaction. It has no value
+ * (the cache is off) until it listens, and none while the listening connection is down; it
+ * moves on when listening starts again, so nothing cached before the gap is served after it.
+ * Listening starts on the first question, so processes that never cache never listen.
+ */
+export function createPgChangeCounter(
+  listen: (onNotification: () => void, onListening: (listening: boolean) => void) => ChannelListener,
+): PgChangeCounter {
+  let count = 0;
+  let heard = 0;
+  let listening = false;
+  let listener: ChannelListener | undefined;
+  let closed = false;
+
+  return {
+    changes() {
+      if (!listener && !closed) {
+        listener = listen(
+          () => {
+            heard += 1;
+            count += 1;
+          },
+          (now) => {
+            listening = now;
+            count += 1;
+          },
+        );
+      }
+      return listening ? count : undefined;
+    },
+    moved() {
+      count += 1;
+    },
+    notifications: () => heard,
+    async close() {
+      closed = true;
+      listening = false;
+      await listener?.close();
+    },
+  };
+}
