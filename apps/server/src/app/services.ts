@@ -266,6 +266,7 @@ export function createServices(deps: AppDeps) {
     repo: bookingsRepo,
     clock,
     time: bookingTime,
+    reads: readCache(),
     events: pipeline,
     access: introductions,
     users: users.accounts,

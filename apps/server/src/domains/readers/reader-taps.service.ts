@@ -175,7 +175,10 @@ export function createReaderTapsService(deps: {
     const text = message.startsWith(BookingMessages.blockedPrefix)
       ? texts.blockedUntil.replace('{time}', time)
       : texts.bookedBy
-          .replace('{username}', message.slice(BookingMessages.bookedByPrefix.length, message.lastIndexOf(' until ')))
+          .replace(
+            '{username}',
+            message.slice(BookingMessages.bookedByPrefix.length, message.lastIndexOf(' until ')),
+          )
           .replace('{time}', time);
     return text.slice(0, READER_DISPLAY_MAX_LENGTH);
   }
