@@ -154,7 +154,7 @@ export function createBookingSessions(deps: {
     async noShow(payload: BookingTimerPayload): Promise<void> {
       await deps.events.transaction(async (tx, record) => {
         const booking = await current(tx, payload);
-        if (!booking || booking.kind !== 'booking' || booking.startedAt) return;
+        if (booking?.kind !== 'booking' || booking.startedAt) return;
         // The holder's session runs (the begin's action came late): in use, not a no-show.
         const running = await deps.sessions.runningIn(tx, booking.resourceId);
         if (running && isHolders(booking, running.userId)) {
