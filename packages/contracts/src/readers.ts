@@ -40,6 +40,9 @@ export const ReaderDisplayTexts = {
   noCardPresented: 'No card presented',
   outOfOrder: 'Out of order',
   introductionLapsed: 'Introduction lapsed',
+  /** {username} and {time} (HH:MM) are filled in (decision 23). */
+  bookedBy: 'Booked by {username} until {time}',
+  blockedUntil: 'Blocked until {time}',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -65,6 +68,8 @@ export const READER_DISPLAY_TEXTS = {
     noCardPresented: 'Keine Karte aufgelegt',
     outOfOrder: 'Außer Betrieb',
     introductionLapsed: 'Einweisung abgelaufen',
+    bookedBy: 'Gebucht von {username} bis {time}',
+    blockedUntil: 'Gesperrt bis {time}',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

@@ -66,6 +66,7 @@ import { createReadiness } from '../platform/lifecycle/readiness.ts';
 import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
+import { createBookings } from './booking-services.ts';
 import { createDeliveries } from './deliveries.ts';
 
 /** The services, wired once; only the composition root knows how the domains depend on each other. */
@@ -234,6 +235,19 @@ export function createServices(deps: AppDeps) {
     enqueue: (tx: Db, jobs: NewJob[]) => pipeline.enqueue(tx, jobs),
     job: deliveries.timedActions.job,
   };
+  // Bookings (decision 23) refuse starts during another's booking and follow every start.
+  const bookings = createBookings(deps, {
+    db,
+    clock,
+    pipeline,
+    deliveries,
+    timers: sessionTimers,
+    reads: readCache(),
+    box: secretBox('ical-feed-token'),
+    access: introductions,
+    users: users.accounts,
+    usage: () => usage,
+  });
   const usage = createUsageService({
     db,
     repo: usageRepo,
@@ -243,6 +257,8 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     reads: readCache(),
     timers: sessionTimers,
+    startGuards: [bookings.guard],
+    sessionObservers: [bookings.observer],
   });
   const sessionLimits = createSessionLimits({
     db,
@@ -356,6 +372,8 @@ export function createServices(deps: AppDeps) {
     introductionReminders,
     usage,
     outOfOrder,
+    bookings: bookings.service,
+    icalFeeds: bookings.icalFeeds,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

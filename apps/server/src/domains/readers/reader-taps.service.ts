@@ -1,4 +1,6 @@
 import {
+  BookingErrorCodes,
+  BookingMessages,
   type DisplayTone,
   Messages,
   type NfcCard,
@@ -163,7 +165,22 @@ export function createReaderTapsService(deps: {
       return `${texts.outOfOrder}: ${reason}`.slice(0, READER_DISPLAY_MAX_LENGTH);
     }
     if (error.errorCode === ResourceErrorCodes.introductionLapsed) return texts.introductionLapsed;
+    if (error.errorCode === BookingErrorCodes.bookedByOther) return bookedText(error.message);
     return error.statusCode === 403 ? texts.noIntroduction : texts.inUse;
+  }
+
+  /** "Booked by {username} until {HH:MM}" or a block's "Blocked until {HH:MM}" in the reader's language. */
+  function bookedText(message: string): string {
+    const time = message.slice(-5);
+    const text = message.startsWith(BookingMessages.blockedPrefix)
+      ? texts.blockedUntil.replace('{time}', time)
+      : texts.bookedBy
+          .replace(
+            '{username}',
+            message.slice(BookingMessages.bookedByPrefix.length, message.lastIndexOf(' until ')),
+          )
+          .replace('{time}', time);
+    return text.slice(0, READER_DISPLAY_MAX_LENGTH);
   }
 
   /** Marks a new tap on the reader; every older one is superseded. */

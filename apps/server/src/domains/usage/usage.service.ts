@@ -282,6 +282,25 @@ export function createUsageService(deps: {
      */
     endRunning: endActive,
 
+    /** The running session of a resource, read in the caller's transaction (bookings, decision 23). */
+    async runningIn(tx: Db, resourceId: number): Promise<UsageSessionRecord | undefined> {
+      return (await deps.repo.findResourceState(tx, resourceId))?.active ?? undefined;
+    },
+
+    /**
+     * Ends one running session automatically in the caller's transaction, with its `usage.ended`
+     * and observers like every end: a booking beginning ends a walk-up session (decision 23).
+     */
+    endIn(
+      tx: Db,
+      record: RecordEvents<NewDomainEvent>,
+      resourceId: number,
+      sessionId: number,
+      notes: string,
+    ): Promise<UsageSessionRecord | undefined> {
+      return endActive(tx, record, resourceId, notes, null, sessionId);
+    },
+
     /** Managers see everyone's sessions; others only their own (spec 01 §6). */
     async history(actor: UserAccount, resourceId: number, query: UsageHistoryQuery) {
       const isManager = actor.permissions.canManageResources;

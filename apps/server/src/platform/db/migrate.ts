@@ -22,6 +22,7 @@ import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
+import { bookingsMigration } from './migrations/0023-bookings.ts';
 import { automaticEndWarningsMigration } from './migrations/0025-automatic-end-warnings.ts';
 import { searchTrigramIndexesMigration } from './migrations/0026-search-trigram-indexes.ts';
 import { installChangeTriggers } from './pg-change-triggers.ts';
@@ -51,7 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
     '0022-booking-settings': bookingSettingsMigration(),
-    // 0023 and 0024 are other branches' (bookings); names keep the order.
+    '0023-bookings': bookingsMigration(dialect),
     '0025-automatic-end-warnings': automaticEndWarningsMigration(dialect),
     '0026-search-trigram-indexes': searchTrigramIndexesMigration(dialect),
   };
