@@ -50,6 +50,13 @@ import {
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
+import { createWaitListRepository } from '../domains/wait-list/wait-list.repository.ts';
+import { createWaitListService } from '../domains/wait-list/wait-list.service.ts';
+import {
+  createWaitListHolds,
+  type HoldPayload,
+  WAIT_LIST_TIMED_ACTIONS,
+} from '../domains/wait-list/wait-list-holds.ts';
 import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
@@ -224,6 +231,32 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     audit,
   });
+  // The wait list refuses starts while held and follows every start and end (decision 23).
+  const waitListRepo = createWaitListRepository();
+  const waitListHolds = createWaitListHolds({
+    db,
+    repo: waitListRepo,
+    clock,
+    events: pipeline,
+    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+    publicUrl: deps.config.publicUrl,
+  });
+  const waitList = createWaitListService({
+    db,
+    repo: waitListRepo,
+    holds: waitListHolds,
+    access: introductions,
+    clock,
+    events: pipeline,
+  });
+  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.tell, (payload) =>
+    waitListHolds.tell(payload as HoldPayload),
+  );
+  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.expire, (payload) =>
+    waitListHolds.expire(payload as HoldPayload),
+  );
   const usage = createUsageService({
     db,
     repo: createUsageRepository({ db }),
@@ -234,6 +267,8 @@ export function createServices(deps: AppDeps) {
     reads: readCache(),
     timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
     status: resources,
+    startGuards: [waitList.guard],
+    sessionObservers: [waitList.observer],
   });
   const introductionReminders = createIntroductionRemindersService({
     db,
@@ -333,6 +368,7 @@ export function createServices(deps: AppDeps) {
     introductions,
     introductionReminders,
     usage,
+    waitList,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,
