@@ -369,6 +369,8 @@ export function createServices(deps: AppDeps) {
     introductionReminders,
     usage,
     waitList,
+    /** The hold's timed actions, run by the job runner (tests run them by hand, twice). */
+    waitListHolds,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import {
   BookingErrorCodes,
   BookingMessages,
@@ -7,7 +8,9 @@ import {
   type WaitListEntry,
 } from '@toolpass/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAIL_TARGET_KIND } from '../../platform/mail/mail-target.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { openEventStream } from '../../test/event-stream-client.ts';
 import { offsetClock } from '../../test/offset-clock.ts';
 import { until } from '../../test/reader-fixtures.ts';
 import { multipart, resourceFixtures } from '../../test/resource-fixtures.ts';
@@ -229,6 +232,69 @@ describe.each(TEST_DIALECTS)('wait list on %s', (dialect) => {
     await until(async () => (await line(t, second, resource.id)).length === 0);
     expect((await given.start(first, resource.id)).statusCode).toBe(201);
     expect(await yourTurnEvents(t)).toHaveLength(2);
+  });
+
+  it("tells the holder's open app, and shows everyone that the resource is held", async () => {
+    const { t, given, resource, members } = await setUp();
+    const [runner, first, onlooker] = members as [Actor, Actor, Actor];
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    expect((await given.start(runner, resource.id)).statusCode).toBe(201);
+    expect((await call(t, first, 'POST', resource.id)).statusCode).toBe(201);
+    const mine = await openEventStream(`${baseUrl}/api/resources/events`, first.token);
+    const theirs = await openEventStream(`${baseUrl}/api/resources/${resource.id}/events`, onlooker.token);
+    try {
+      expect((await given.end(runner, resource.id)).statusCode).toBe(200);
+      const heldUntil = (await line(t, first, resource.id))[0]?.heldUntil;
+      for (const stream of [mine, theirs]) {
+        expect((await stream.next(2_000)).event).toBe('usage.ended');
+        const frame = await stream.next(2_000);
+        expect(frame.event).toBe('wait-list.your-turn');
+        expect(JSON.parse(frame.data).data).toEqual({
+          resourceId: resource.id,
+          resourceName: resource.name,
+          user: { id: first.id, username: first.username },
+          heldUntil,
+        });
+      }
+    } finally {
+      mine.close();
+      theirs.close();
+    }
+  });
+
+  it('changes nothing when a timed action of a hold runs twice or after the hold moved on', async () => {
+    const { t, time, given, resource, members } = await setUp();
+    const [runner, first, second, third] = members as [Actor, Actor, Actor, Actor];
+    // No runner here: the test runs the hold's actions itself.
+    await t.services.jobRunner.stop();
+    expect((await given.start(runner, resource.id)).statusCode).toBe(201);
+    for (const member of [first, second, third]) {
+      expect((await call(t, member, 'POST', resource.id)).statusCode).toBe(201);
+      time.advance(1_000);
+    }
+    expect((await given.end(runner, resource.id)).statusCode).toBe(200);
+    const held = (await line(t, first, resource.id))[0]?.heldUntil ?? '';
+    const firstHold = { resourceId: resource.id, userId: first.id, heldUntil: held };
+    const holds = t.services.waitListHolds;
+
+    await holds.tell(firstHold);
+    await holds.tell(firstHold);
+    time.advance(WAIT_LIST_HOLD_MINUTES * MINUTE_MS);
+    await holds.expire(firstHold);
+    await holds.expire(firstHold);
+    const after = await line(t, first, resource.id);
+    expect(after.map((entry) => entry.user.id)).toEqual([second.id, third.id]);
+    expect(after[0]?.heldUntil).not.toBeNull();
+    expect((await yourTurnEvents(t)).map((event) => event.user.id)).toEqual([first.id, second.id]);
+    // A mail for the first hold went to the queue once; none for a hold that moved on.
+    await holds.tell(firstHold);
+    const mails = await t.database.db
+      .selectFrom('delivery_jobs')
+      .select('payload')
+      .where('target_kind', '=', MAIL_TARGET_KIND)
+      .execute();
+    expect(mails.filter((job) => job.payload?.includes(first.email))).toHaveLength(1);
   });
 
   it('passes the hold on at once when the holder leaves', async () => {
