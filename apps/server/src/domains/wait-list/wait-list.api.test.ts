@@ -276,7 +276,7 @@ describe.each(TEST_DIALECTS)('wait list on %s', (dialect) => {
     expect((await given.end(runner, resource.id)).statusCode).toBe(200);
     const held = (await line(t, first, resource.id))[0]?.heldUntil ?? '';
     const firstHold = { resourceId: resource.id, userId: first.id, heldUntil: held };
-    const holds = t.services.waitListHolds;
+    const holds = t.services.waitList.holds;
 
     await holds.tell(firstHold);
     await holds.tell(firstHold);
