@@ -59,6 +59,27 @@ describe.each(TEST_DIALECTS)('wait-list holds on %s', (dialect) => {
     expect(await yourTurnEvents(t)).toHaveLength(2);
   });
 
+  it('holds nothing while the resource is out of order: the line waits for its return', async () => {
+    const { t, given, manager, resource, members } = await setUp();
+    const [runner, first] = members as [Actor, Actor];
+    expect((await given.start(runner, resource.id)).statusCode).toBe(201);
+    expect((await call(t, first, 'POST', resource.id)).statusCode).toBe(201);
+    const marked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/resources/${resource.id}/out-of-order`,
+      headers: manager.auth,
+      payload: { reason: 'Nozzle clogged', endRunningSession: true },
+    });
+    expect(marked.statusCode).toBe(200);
+    expect((await line(t, first, resource.id)).map((entry) => [entry.user.id, entry.heldUntil])).toEqual([
+      [first.id, null],
+    ]);
+    expect(await yourTurnEvents(t)).toEqual([]);
+    // Out of order it is not free: another member may line up for its return.
+    const [, , other] = members as [Actor, Actor, Actor];
+    expect((await call(t, other, 'POST', resource.id)).statusCode).toBe(201);
+  });
+
   it('changes nothing when a timed action of a hold runs twice or after the hold moved on', async () => {
     const { t, time, given, resource, members } = await setUp();
     const [runner, first, second, third] = members as [Actor, Actor, Actor, Actor];
