@@ -6,7 +6,8 @@ import { LanguageSchema } from './users.ts';
  * The mails the app sends, each from an editable template (spec 02 §2, §3, §7). `email-changed`
  * is the notice to the old address after a change, whose link undoes it;
  * `introduction-reminder` tells a member that an introduction lapses soon, and
- * `automatic-end-warning` that their session ends automatically soon (decision 21).
+ * `automatic-end-warning` that their session ends automatically soon (decision 21);
+ * `wait-list-your-turn` that a resource is free and held for them (decision 23).
  */
 export const EMAIL_TEMPLATE_TYPES = [
   'verify-email',
@@ -15,6 +16,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'email-changed',
   'introduction-reminder',
   'automatic-end-warning',
+  'wait-list-your-turn',
 ] as const;
 export const EmailTemplateTypeSchema = z.enum(EMAIL_TEMPLATE_TYPES);
 export type EmailTemplateType = z.infer<typeof EmailTemplateTypeSchema>;
@@ -34,6 +36,7 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, readonly string
     'url',
     'host',
   ],
+  'wait-list-your-turn': ['user.username', 'name', 'heldUntil', 'minutes', 'url', 'host'],
 };
 
 export const EMAIL_SUBJECT_MAX_LENGTH = 200;

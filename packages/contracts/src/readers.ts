@@ -43,6 +43,8 @@ export const ReaderDisplayTexts = {
   /** {username} and {time} (HH:MM) are filled in (decision 23). */
   bookedBy: 'Booked by {username} until {time}',
   blockedUntil: 'Blocked until {time}',
+  /** Followed by ": " and the username of the first in line of the wait list (decision 23). */
+  heldFor: 'Held for',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -70,6 +72,7 @@ export const READER_DISPLAY_TEXTS = {
     introductionLapsed: 'Einweisung abgelaufen',
     bookedBy: 'Gebucht von {username} bis {time}',
     blockedUntil: 'Gesperrt bis {time}',
+    heldFor: 'Reserviert für',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

@@ -13,10 +13,6 @@ import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repo
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
 import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
-import {
-  createIntroductionRemindersService,
-  REMINDER_SWEEP_ACTION,
-} from '../domains/introductions/introduction-reminders.service.ts';
 import { createIntroductionValidityRepository } from '../domains/introductions/introduction-validity.repository.ts';
 import { createIntroductionsRepository } from '../domains/introductions/introductions.repository.ts';
 import { createIntroductionsService } from '../domains/introductions/introductions.service.ts';
@@ -35,17 +31,6 @@ import { createResourceImageStore } from '../domains/resources/resource-image-st
 import { createResourceListingService } from '../domains/resources/resource-listing.service.ts';
 import { createResourcesRepository } from '../domains/resources/resources.repository.ts';
 import { createResourcesService } from '../domains/resources/resources.service.ts';
-import { createOidcRelyingParty } from '../domains/sso/oidc-relying-party.ts';
-import { createSsoRepository } from '../domains/sso/sso.repository.ts';
-import { createSsoService } from '../domains/sso/sso.service.ts';
-import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
-import { createOutOfOrderService } from '../domains/usage/out-of-order.service.ts';
-import { createSessionLimitsRepository } from '../domains/usage/session-limits.repository.ts';
-import {
-  createSessionLimits,
-  type SessionTimerPayload,
-  USAGE_TIMED_ACTIONS,
-} from '../domains/usage/session-limits.ts';
 import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
 import { createUsageService } from '../domains/usage/usage.service.ts';
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
@@ -61,13 +46,14 @@ import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
 import type { NewJob } from '../platform/jobs/job-store.ts';
-import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createReadiness } from '../platform/lifecycle/readiness.ts';
-import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
 import { createBookings } from './booking-services.ts';
 import { createDeliveries } from './deliveries.ts';
+import { createSafetyRules } from './safety-rules-services.ts';
+import { createSso } from './sso-services.ts';
+import { createWaitList } from './wait-list-services.ts';
 
 /** The services, wired once; only the composition root knows how the domains depend on each other. */
 export function createServices(deps: AppDeps) {
@@ -138,29 +124,15 @@ export function createServices(deps: AppDeps) {
     },
   });
 
-  const providerFetch = createGuardedFetch(outbound);
-  const sso = createSsoService({
+  const { sso, ssoTransactions } = createSso(deps, {
     db,
-    repo: createSsoRepository(),
     clock,
-    secrets: secretBox('sso-client-secret'),
-    relyingParty: createOidcRelyingParty({
-      logger: deps.logger,
-      now: () => clock.now().getTime(),
-      fetch: providerFetch,
-    }),
     outbound,
-    providerFetch,
     audit,
-    users: users.accounts,
     auth,
-    publicUrl: deps.config.publicUrl,
-    logger: deps.logger,
-  });
-  const ssoTransactions = createSsoTransactionCookie({
+    secretBox,
     secretKey,
-    secure: deps.config.publicUrl.startsWith('https://'),
-    now: () => clock.now().getTime(),
+    users: users.accounts,
   });
 
   // NFC readers: the sockets of this instance (pending and authenticated), and the readers and
@@ -248,6 +220,8 @@ export function createServices(deps: AppDeps) {
     users: users.accounts,
     usage: () => usage,
   });
+  // The wait list refuses starts while held and follows every start and end (decision 23).
+  const waitList = createWaitList(deps, { db, clock, pipeline, deliveries, emailTemplates, introductions });
   const usage = createUsageService({
     db,
     repo: usageRepo,
@@ -257,44 +231,20 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     reads: readCache(),
     timers: sessionTimers,
-    startGuards: [bookings.guard],
-    sessionObservers: [bookings.observer],
+    startGuards: [bookings.guard, waitList.guard],
+    sessionObservers: [bookings.observer, waitList.observer],
   });
-  const sessionLimits = createSessionLimits({
+  const { sessionLimits, outOfOrder, introductionReminders } = createSafetyRules(deps, {
     db,
-    repo: usageRepo,
-    limitsRepo: createSessionLimitsRepository(),
     clock,
-    events: pipeline,
+    pipeline,
+    deliveries,
+    emailTemplates,
     timers: sessionTimers,
-    sessions: usage,
-    publicUrl: deps.config.publicUrl,
-    emailTemplates,
-    mailQueue: deliveries.mailQueue,
+    usageRepo,
+    usage,
+    resources,
   });
-  const outOfOrder = createOutOfOrderService({ events: pipeline, status: resources, sessions: usage });
-  const introductionReminders = createIntroductionRemindersService({
-    db,
-    clock,
-    publicUrl: deps.config.publicUrl,
-    emailTemplates,
-    mailQueue: deliveries.mailQueue,
-    jobs: {
-      transaction: (work) => pipeline.transaction((tx) => work(tx)),
-      enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs),
-      hasWaiting: (executor, action) =>
-        pipeline.store.hasWaiting(executor, { kind: TIMED_ACTION_KIND, id: action }),
-      timed: (action, dueAt) => deliveries.timedActions.job(action, dueAt, null),
-    },
-  });
-  deliveries.timedActions.handle(REMINDER_SWEEP_ACTION, () => introductionReminders.sweep());
-  // Automatic ends and their warnings are timed actions run by the job runner (decision 21).
-  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.end, (payload) =>
-    sessionLimits.endAutomatically(payload as SessionTimerPayload),
-  );
-  deliveries.timedActions.handle(USAGE_TIMED_ACTIONS.warn, (payload) =>
-    sessionLimits.warnOfAutomaticEnd(payload as SessionTimerPayload),
-  );
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
     db,
@@ -374,6 +324,7 @@ export function createServices(deps: AppDeps) {
     outOfOrder,
     bookings: bookings.service,
     icalFeeds: bookings.icalFeeds,
+    waitList,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

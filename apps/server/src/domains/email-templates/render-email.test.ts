@@ -20,6 +20,8 @@ const VARIABLES = {
   resourceName: 'Laser cutter',
   maxSessionMinutes: '30',
   minutesLeft: '10',
+  heldUntil: '14:10',
+  minutes: '10',
 };
 
 /** The formal pronouns as German capitalises them when it addresses someone (see the web's check). */

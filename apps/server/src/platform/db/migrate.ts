@@ -23,6 +23,7 @@ import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
 import { bookingsMigration } from './migrations/0023-bookings.ts';
+import { waitListMigration } from './migrations/0024-wait-list.ts';
 import { automaticEndWarningsMigration } from './migrations/0025-automatic-end-warnings.ts';
 import { searchTrigramIndexesMigration } from './migrations/0026-search-trigram-indexes.ts';
 import { installChangeTriggers } from './pg-change-triggers.ts';
@@ -55,6 +56,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0023-bookings': bookingsMigration(dialect),
     '0025-automatic-end-warnings': automaticEndWarningsMigration(dialect),
     '0026-search-trigram-indexes': searchTrigramIndexesMigration(dialect),
+    '0024-wait-list': waitListMigration(dialect),
   };
 }
 

@@ -24,6 +24,8 @@ export function templateTypeName(t: TFunction, type: EmailTemplateType): string 
       return t('emailTemplates.types.introductionReminder');
     case 'automatic-end-warning':
       return t('emailTemplates.types.automaticEndWarning');
+    case 'wait-list-your-turn':
+      return t('emailTemplates.types.waitListYourTurn');
   }
 }
 
@@ -52,6 +54,10 @@ export function variableDescription(t: TFunction, variable: string): string | un
       return t('emailTemplates.variables.maxSessionMinutes');
     case 'minutesLeft':
       return t('emailTemplates.variables.minutesLeft');
+    case 'heldUntil':
+      return t('emailTemplates.variables.heldUntil');
+    case 'minutes':
+      return t('emailTemplates.variables.minutes');
     default:
       return undefined;
   }
