@@ -41,6 +41,8 @@ export const BookingMessages = {
   notWaiting: 'You are not on the wait list',
   /** Followed by the username, " until " and the time HH:MM (24-hour, the server's zone). */
   bookedByPrefix: 'Booked by ',
+  /** Followed by the time HH:MM (24-hour, the server's zone) a manager's block ends. */
+  blockedPrefix: 'Blocked until ',
   /** Followed by the username of the member the resource is held for. */
   heldForPrefix: 'Held for the next in line: ',
 } as const;
@@ -54,10 +56,14 @@ export const BookingErrorCodes = {
 /** A start refused during another member's booking: "Booked by {username} until {HH:MM}". */
 export const bookedByMessage = (username: string, untilHhMm: string) =>
   `${BookingMessages.bookedByPrefix}${username} until ${untilHhMm}`;
+/** A start refused during a block (maintenance): "Blocked until {HH:MM}". */
+export const blockedMessage = (untilHhMm: string) => `${BookingMessages.blockedPrefix}${untilHhMm}`;
 /** A start refused while the resource is held for the first in line of its wait list. */
 export const heldForMessage = (username: string) => `${BookingMessages.heldForPrefix}${username}`;
 /** End notes of a walk-up session ended because a booking began. */
 export const bookingEndNotes = (username: string) => `Ended automatically: booked by ${username}`;
+/** End notes of a walk-up session ended because a manager's block began. */
+export const BLOCK_END_NOTES = 'Ended automatically: time blocked';
 
 const TimeWithOffset = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 time with a zone' });
 

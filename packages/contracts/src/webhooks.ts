@@ -49,6 +49,7 @@ export const WEBHOOK_DEFAULTS = {
   sendOnStart: true,
   sendOnStop: true,
   sendOnTakeover: false,
+  sendOnBooking: false,
   retryEnabled: false,
   maxRetries: 3,
   retryDelay: 1_000,
@@ -199,6 +200,9 @@ const webhookFields = {
   sendOnStart: z.boolean(),
   sendOnStop: z.boolean(),
   sendOnTakeover: z.boolean(),
+  sendOnBooking: z
+    .boolean()
+    .describe('Send booking events (created, moved, cancelled, started, no-show) as JSON (decision 23)'),
   retryEnabled: z.boolean(),
   maxRetries: z
     .number()
@@ -240,6 +244,7 @@ export const CreateWebhookBodySchema = z
     sendOnStart: webhookFields.sendOnStart.default(WEBHOOK_DEFAULTS.sendOnStart),
     sendOnStop: webhookFields.sendOnStop.default(WEBHOOK_DEFAULTS.sendOnStop),
     sendOnTakeover: webhookFields.sendOnTakeover.default(WEBHOOK_DEFAULTS.sendOnTakeover),
+    sendOnBooking: webhookFields.sendOnBooking.default(WEBHOOK_DEFAULTS.sendOnBooking),
     retryEnabled: webhookFields.retryEnabled.default(WEBHOOK_DEFAULTS.retryEnabled),
     maxRetries: webhookFields.maxRetries.default(WEBHOOK_DEFAULTS.maxRetries),
     retryDelay: webhookFields.retryDelay.default(WEBHOOK_DEFAULTS.retryDelay),
@@ -262,6 +267,7 @@ export const UpdateWebhookBodySchema = z
     sendOnStart: webhookFields.sendOnStart.optional(),
     sendOnStop: webhookFields.sendOnStop.optional(),
     sendOnTakeover: webhookFields.sendOnTakeover.optional(),
+    sendOnBooking: webhookFields.sendOnBooking.optional(),
     retryEnabled: webhookFields.retryEnabled.optional(),
     maxRetries: webhookFields.maxRetries.optional(),
     retryDelay: webhookFields.retryDelay.optional(),
@@ -301,6 +307,7 @@ export const WebhookSchema = z
     sendOnStart: z.boolean(),
     sendOnStop: z.boolean(),
     sendOnTakeover: z.boolean(),
+    sendOnBooking: z.boolean(),
     retryEnabled: z.boolean(),
     maxRetries: z.number().int(),
     retryDelay: z.number().int(),

@@ -4,6 +4,7 @@ import { resourceEventsRoutes } from '../adapters/sse/resource-events.routes.ts'
 import { analyticsRoutes } from '../domains/analytics/analytics.routes.ts';
 import { auditRoutes } from '../domains/audit/audit.routes.ts';
 import { authRoutes } from '../domains/auth/auth.routes.ts';
+import { bookingsRoutes } from '../domains/bookings/bookings.routes.ts';
 import { emailTemplatesRoutes } from '../domains/email-templates/email-templates.routes.ts';
 import { healthRoutes } from '../domains/health/health.routes.ts';
 import { introducersRoutes } from '../domains/introductions/introducers.routes.ts';
@@ -58,6 +59,7 @@ export async function registerRoutes(
   await app.register(resourceGroupsRoutes({ groups: services.resourceGroups }));
   await app.register(usageRoutes({ usage: services.usage }));
   await app.register(outOfOrderRoutes({ usage: services.usage, resources: services.resources }));
+  await app.register(bookingsRoutes({ bookings: services.bookings, feeds: services.icalFeeds }));
   await app.register(analyticsRoutes({ analytics: services.analytics }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));

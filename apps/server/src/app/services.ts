@@ -11,6 +11,15 @@ import { createAuditService } from '../domains/audit/audit.service.ts';
 import { createAuthService } from '../domains/auth/auth.service.ts';
 import { createAuthSessionsRepository } from '../domains/auth/auth-sessions.repository.ts';
 import { createAuthSessionsService } from '../domains/auth/auth-sessions.service.ts';
+import { createBookingSessions } from '../domains/bookings/booking-sessions.ts';
+import { bookingClock } from '../domains/bookings/booking-time.ts';
+import { createBookingsRepository } from '../domains/bookings/bookings.repository.ts';
+import {
+  BOOKING_TIMED_ACTIONS,
+  type BookingTimerPayload,
+  createBookingsService,
+} from '../domains/bookings/bookings.service.ts';
+import { createICalFeeds } from '../domains/bookings/ical.ts';
 import { createEmailTemplatesRepository } from '../domains/email-templates/email-templates.repository.ts';
 import { createEmailTemplatesService } from '../domains/email-templates/email-templates.service.ts';
 import {
@@ -224,6 +233,21 @@ export function createServices(deps: AppDeps) {
     events: pipeline,
     audit,
   });
+  // Bookings (decision 23) refuse starts during another's booking and follow every start; they end
+  // walk-up sessions through the usage service, which is made just below (called only later).
+  const bookingsRepo = createBookingsRepository();
+  const bookingTime = bookingClock();
+  const bookingSessions = createBookingSessions({
+    repo: bookingsRepo,
+    clock,
+    time: bookingTime,
+    events: pipeline,
+    sessions: {
+      runningIn: (tx, resourceId) => usage.runningIn(tx, resourceId),
+      endIn: (tx, record, resourceId, sessionId, notes) =>
+        usage.endIn(tx, record, resourceId, sessionId, notes),
+    },
+  });
   const usage = createUsageService({
     db,
     repo: createUsageRepository({ db }),
@@ -234,7 +258,36 @@ export function createServices(deps: AppDeps) {
     reads: readCache(),
     timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
     status: resources,
+    startGuards: [bookingSessions.guard],
+    sessionObservers: [bookingSessions.observer],
   });
+  const bookings = createBookingsService({
+    db,
+    repo: bookingsRepo,
+    clock,
+    time: bookingTime,
+    events: pipeline,
+    access: introductions,
+    users: users.accounts,
+    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
+  });
+  const icalFeeds = createICalFeeds({
+    db,
+    repo: bookingsRepo,
+    clock,
+    box: secretBox('ical-feed-token'),
+    publicUrl: deps.config.publicUrl,
+  });
+  // A booking's warning, begin and no-show release are timed actions too.
+  deliveries.timedActions.handle(BOOKING_TIMED_ACTIONS.warn, (payload) =>
+    bookingSessions.warn(payload as BookingTimerPayload),
+  );
+  deliveries.timedActions.handle(BOOKING_TIMED_ACTIONS.begin, (payload) =>
+    bookingSessions.begin(payload as BookingTimerPayload),
+  );
+  deliveries.timedActions.handle(BOOKING_TIMED_ACTIONS.noShow, (payload) =>
+    bookingSessions.noShow(payload as BookingTimerPayload),
+  );
   const introductionReminders = createIntroductionRemindersService({
     db,
     clock,
@@ -333,6 +386,8 @@ export function createServices(deps: AppDeps) {
     introductions,
     introductionReminders,
     usage,
+    bookings,
+    icalFeeds,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

@@ -26,6 +26,7 @@ function webhook(fields: Partial<DeliverableWebhook> = {}): DeliverableWebhook {
     sendOnStart: true,
     sendOnStop: true,
     sendOnTakeover: true,
+    sendOnBooking: false,
     retryEnabled: false,
     maxRetries: 3,
     retryDelay: 1000,

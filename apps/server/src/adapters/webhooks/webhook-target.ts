@@ -12,6 +12,7 @@ import type { ClaimedJob } from '../../platform/jobs/job-store.ts';
 import { WEBHOOK_TIMEOUT_MS } from './webhook-request.ts';
 
 type UsageEvent = Extract<DomainEvent, { type: 'usage.started' | 'usage.ended' | 'usage.taken-over' }>;
+type BookingEvent = Extract<DomainEvent, { type: `booking.${string}` }>;
 
 /** Every attempt a webhook allows: the first, and its retries when they are enabled. */
 export function attemptsAllowed(webhook: { retryEnabled: boolean; maxRetries: number }): number {
@@ -19,8 +20,9 @@ export function attemptsAllowed(webhook: { retryEnabled: boolean; maxRetries: nu
 }
 
 /** The job's event, checked against its contract: consumers read only what they can trust. */
-function usageEventOf(job: ClaimedJob): UsageEvent {
+function usageEventOf(job: ClaimedJob): UsageEvent | BookingEvent {
   const parsed = DomainEventSchema.safeParse(job.event);
+  if (parsed.success && parsed.data.type.startsWith('booking.')) return parsed.data as BookingEvent;
   if (
     parsed.success &&
     (parsed.data.type === 'usage.started' ||
@@ -63,6 +65,11 @@ function templateFor(
   }
 }
 
+function renderBody(webhook: DeliverableWebhook, event: UsageEvent): string {
+  const { template, values } = templateFor(webhook, event);
+  return renderTemplate(template, values);
+}
+
 /**
  * Webhooks as a kind of delivery target (architecture §Events): each webhook is a target, gets a
  * job for each usage event it subscribed to (webhook-subscriptions.ts), and is retried by its own
@@ -89,14 +96,17 @@ export function createWebhookTarget(deps: {
       if (job.attempts > attemptsAllowed(webhook)) {
         throw new Error('No attempt left: an earlier attempt was cut short by a restart');
       }
-      const { template, values } = templateFor(webhook, event);
+      // Booking events have no template of their own (decision 23): their contract's JSON.
+      const body = event.type.startsWith('booking.')
+        ? JSON.stringify({ type: event.type, data: event.data })
+        : renderBody(webhook, event as UsageEvent);
       const answer = await deps.send({
         url: webhook.url,
         method: webhook.method,
         headers: webhook.headers,
         signatureHeader: webhook.signatureHeader,
         secret: webhook.secret,
-        body: renderTemplate(template, values),
+        body,
         deliveryId: String(job.id),
         timestamp: deps.now().getTime(),
       });

@@ -330,6 +330,25 @@ export function createUsageService(deps: {
       });
     },
 
+    /** The running session of a resource, read in the caller's transaction (bookings, decision 23). */
+    async runningIn(tx: Db, resourceId: number): Promise<UsageSessionRecord | undefined> {
+      return (await deps.repo.findResourceState(tx, resourceId))?.active ?? undefined;
+    },
+
+    /**
+     * Ends one running session automatically in the caller's transaction, with its `usage.ended`
+     * and observers like every end: a booking beginning ends a walk-up session (decision 23).
+     */
+    endIn(
+      tx: Db,
+      record: RecordEvents<NewDomainEvent>,
+      resourceId: number,
+      sessionId: number,
+      notes: string,
+    ): Promise<UsageSessionRecord | undefined> {
+      return endActive(tx, record, resourceId, notes, null, sessionId);
+    },
+
     /** Warns the session's open pages (SSE) that it ends automatically soon, if it still runs. */
     async warnOfAutomaticEnd(payload: SessionTimerPayload): Promise<void> {
       await deps.events.transaction(async (tx, record) => {

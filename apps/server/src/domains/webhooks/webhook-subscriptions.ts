@@ -10,19 +10,32 @@ export const webhookTarget = (webhookId: number): TargetRef => ({
   id: String(webhookId),
 });
 
+/** The booking events one switch sends (decision 23). */
+export const BOOKING_EVENT_TYPES = [
+  'booking.created',
+  'booking.moved',
+  'booking.cancelled',
+  'booking.started',
+  'booking.no-show',
+] as const;
+
 /**
  * What a webhook receives (decision 18): the usage events of its resource its flags let through,
  * none while it is switched off. One row per event type, so the flags cost the event's
  * transaction nothing.
  */
 export function webhookSubscriptions(
-  webhook: Pick<Webhook, 'resourceId' | 'active' | 'sendOnStart' | 'sendOnStop' | 'sendOnTakeover'>,
+  webhook: Pick<
+    Webhook,
+    'resourceId' | 'active' | 'sendOnStart' | 'sendOnStop' | 'sendOnTakeover' | 'sendOnBooking'
+  >,
 ): Subscription[] {
   if (!webhook.active) return [];
   const types = [
     webhook.sendOnStart ? 'usage.started' : null,
     webhook.sendOnStop ? 'usage.ended' : null,
     webhook.sendOnTakeover ? 'usage.taken-over' : null,
+    ...BOOKING_EVENT_TYPES.map((type) => (webhook.sendOnBooking ? type : null)),
   ];
   return types
     .filter((type): type is string => type !== null)

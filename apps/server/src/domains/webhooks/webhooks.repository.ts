@@ -37,6 +37,7 @@ const webhooks = columnMap<WebhooksTable, Omit<StoredWebhook, 'createdAt' | 'upd
   sendOnStart: { column: 'send_on_start', read: readBool },
   sendOnStop: { column: 'send_on_stop', read: readBool },
   sendOnTakeover: { column: 'send_on_takeover', read: readBool },
+  sendOnBooking: { column: 'send_on_booking', read: readBool },
   retryEnabled: { column: 'retry_enabled', read: readBool },
   maxRetries: 'max_retries',
   retryDelay: 'retry_delay_ms',

@@ -33,3 +33,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
     (typeof message === 'string' && message.includes('FOREIGN KEY constraint failed'))
   );
 }
+
+/** True for PostgreSQL's exclusion-constraint violation (23P01): two live bookings would overlap. */
+export function isExclusionViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as { code?: unknown }).code === '23P01';
+}

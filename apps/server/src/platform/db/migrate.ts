@@ -22,6 +22,7 @@ import { safetyRulesMigration } from './migrations/0019-safety-rules.ts';
 import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
+import { bookingsMigration } from './migrations/0023-bookings.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0020-audit-log': auditLogMigration(dialect),
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
     '0022-booking-settings': bookingSettingsMigration(),
+    '0023-bookings': bookingsMigration(dialect),
   };
 }
 

@@ -236,6 +236,8 @@ export type WebhooksTable = {
   send_on_start: Bool;
   send_on_stop: Bool;
   send_on_takeover: Bool;
+  /** booking.created, .moved, .cancelled, .started and .no-show (decision 23). */
+  send_on_booking: ColumnType<boolean | number, boolean | undefined, boolean>;
   retry_enabled: Bool;
   max_retries: number;
   retry_delay_ms: number;
@@ -371,6 +373,29 @@ export type AuditLogTable = {
   changes: string;
 };
 
+/** A booking (user set) or a block (no user); live while neither cancelled nor a no-show. */
+export type BookingsTable = {
+  id: Generated<number>;
+  resource_id: number;
+  user_id: number | null;
+  kind: 'booking' | 'block';
+  start_at: Timestamp;
+  end_at: Timestamp;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  no_show_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+};
+
+/** A member's secret iCal feed address: found by its hash, shown again from the sealed token. */
+export type ICalFeedsTable = {
+  user_id: number;
+  token_hash: string;
+  token_sealed: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -403,6 +428,8 @@ export type Database = {
   resource_status_changes: ResourceStatusChangesTable;
   introduction_lapses: IntroductionLapsesTable;
   introduction_reminders: IntroductionRemindersTable;
+  bookings: BookingsTable;
+  ical_feeds: ICalFeedsTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -40,6 +40,7 @@ export function webhookFormValues(webhook: Webhook): WebhookFormValues {
     sendOnStart: webhook.sendOnStart,
     sendOnStop: webhook.sendOnStop,
     sendOnTakeover: webhook.sendOnTakeover,
+    sendOnBooking: webhook.sendOnBooking,
     retryEnabled: webhook.retryEnabled,
     maxRetries: webhook.maxRetries,
     retryDelay: webhook.retryDelay,

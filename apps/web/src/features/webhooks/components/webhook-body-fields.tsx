@@ -7,7 +7,7 @@ import type { WebhookFormState } from '../hooks/use-webhook-form.ts';
 import { WebhookTemplateField } from './webhook-template-field.tsx';
 
 /** The events a webhook can be sent for, in the order the form lists them. */
-const SEND_ON_FIELDS = ['sendOnStart', 'sendOnStop', 'sendOnTakeover'] as const;
+const SEND_ON_FIELDS = ['sendOnStart', 'sendOnStop', 'sendOnTakeover', 'sendOnBooking'] as const;
 /** The body templates, one per moment (spec 02 §3). */
 const TEMPLATE_FIELDS = ['inUseTemplate', 'notInUseTemplate', 'takeoverTemplate'] as const;
 

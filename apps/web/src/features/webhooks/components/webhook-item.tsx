@@ -64,6 +64,7 @@ function WebhookFacts({ webhook }: { webhook: Webhook }) {
     webhook.sendOnStart && t('webhooks.flags.start'),
     webhook.sendOnStop && t('webhooks.flags.stop'),
     webhook.sendOnTakeover && t('webhooks.flags.takeover'),
+    webhook.sendOnBooking && t('webhooks.flags.booking'),
   ].filter((label): label is string => typeof label === 'string');
   return (
     <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
