@@ -39,6 +39,10 @@ export const BookingMessages = {
   rangeTooLong: 'The range may span at most 62 days',
   alreadyWaiting: 'You are already on the wait list',
   notWaiting: 'You are not on the wait list',
+  /** Joining the wait list of a resource that is free and held for nobody. */
+  resourceFree: 'The resource is free: start it',
+  /** Joining the wait list of a resource the member is using. */
+  usingItNow: 'You are using this resource now',
   /** Followed by the username, " until " and the time HH:MM (24-hour, the server's zone). */
   bookedByPrefix: 'Booked by ',
   /** Followed by the time HH:MM (24-hour, the server's zone) a manager's block ends. */

@@ -5,7 +5,8 @@ import { LanguageSchema } from './users.ts';
 /**
  * The mails the app sends, each from an editable template (spec 02 §2, §3, §7). `email-changed`
  * is the notice to the old address after a change, whose link undoes it;
- * `introduction-reminder` tells a member that an introduction lapses soon (decision 21).
+ * `introduction-reminder` tells a member that an introduction lapses soon (decision 21);
+ * `wait-list-your-turn` that a resource is free and held for them (decision 23).
  */
 export const EMAIL_TEMPLATE_TYPES = [
   'verify-email',
@@ -13,6 +14,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'change-email',
   'email-changed',
   'introduction-reminder',
+  'wait-list-your-turn',
 ] as const;
 export const EmailTemplateTypeSchema = z.enum(EMAIL_TEMPLATE_TYPES);
 export type EmailTemplateType = z.infer<typeof EmailTemplateTypeSchema>;
@@ -24,6 +26,7 @@ export const EMAIL_TEMPLATE_VARIABLES: Record<EmailTemplateType, readonly string
   'change-email': ['user.username', 'newEmail', 'url', 'host'],
   'email-changed': ['user.username', 'newEmail', 'url', 'host'],
   'introduction-reminder': ['user.username', 'name', 'expiresAt', 'daysLeft', 'url', 'host'],
+  'wait-list-your-turn': ['user.username', 'name', 'heldUntil', 'minutes', 'url', 'host'],
 };
 
 export const EMAIL_SUBJECT_MAX_LENGTH = 200;

@@ -40,6 +40,8 @@ export const ReaderDisplayTexts = {
   noCardPresented: 'No card presented',
   outOfOrder: 'Out of order',
   introductionLapsed: 'Introduction lapsed',
+  /** Followed by ": " and the username of the first in line of the wait list (decision 23). */
+  heldFor: 'Held for',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -65,6 +67,7 @@ export const READER_DISPLAY_TEXTS = {
     noCardPresented: 'Keine Karte aufgelegt',
     outOfOrder: 'Außer Betrieb',
     introductionLapsed: 'Einweisung abgelaufen',
+    heldFor: 'Reserviert für',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

@@ -21,6 +21,7 @@ import { outOfOrderRoutes } from '../domains/usage/out-of-order.routes.ts';
 import { usageRoutes } from '../domains/usage/usage.routes.ts';
 import { userSearchRoutes } from '../domains/users/user-search.routes.ts';
 import { usersRoutes } from '../domains/users/users.routes.ts';
+import { waitListRoutes } from '../domains/wait-list/wait-list.routes.ts';
 import { webhooksRoutes } from '../domains/webhooks/webhooks.routes.ts';
 import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import type { AppDeps } from './app-deps.ts';
@@ -60,6 +61,7 @@ export async function registerRoutes(
   await app.register(usageRoutes({ usage: services.usage }));
   await app.register(outOfOrderRoutes({ usage: services.usage, resources: services.resources }));
   await app.register(bookingsRoutes({ bookings: services.bookings, feeds: services.icalFeeds }));
+  await app.register(waitListRoutes({ waitList: services.waitList }));
   await app.register(analyticsRoutes({ analytics: services.analytics }));
   await app.register(introducersRoutes({ introductions: services.introductions }));
   await app.register(introductionsRoutes({ introductions: services.introductions }));

@@ -59,6 +59,13 @@ import {
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
+import { createWaitListRepository } from '../domains/wait-list/wait-list.repository.ts';
+import { createWaitListService } from '../domains/wait-list/wait-list.service.ts';
+import {
+  createWaitListHolds,
+  type HoldPayload,
+  WAIT_LIST_TIMED_ACTIONS,
+} from '../domains/wait-list/wait-list-holds.ts';
 import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
@@ -248,6 +255,32 @@ export function createServices(deps: AppDeps) {
         usage.endIn(tx, record, resourceId, sessionId, notes),
     },
   });
+  // The wait list refuses starts while held and follows every start and end (decision 23).
+  const waitListRepo = createWaitListRepository();
+  const waitListHolds = createWaitListHolds({
+    db,
+    repo: waitListRepo,
+    clock,
+    events: pipeline,
+    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
+    emailTemplates,
+    mailQueue: deliveries.mailQueue,
+    publicUrl: deps.config.publicUrl,
+  });
+  const waitList = createWaitListService({
+    db,
+    repo: waitListRepo,
+    holds: waitListHolds,
+    access: introductions,
+    clock,
+    events: pipeline,
+  });
+  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.tell, (payload) =>
+    waitListHolds.tell(payload as HoldPayload),
+  );
+  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.expire, (payload) =>
+    waitListHolds.expire(payload as HoldPayload),
+  );
   const usage = createUsageService({
     db,
     repo: createUsageRepository({ db }),
@@ -258,8 +291,8 @@ export function createServices(deps: AppDeps) {
     reads: readCache(),
     timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
     status: resources,
-    startGuards: [bookingSessions.guard],
-    sessionObservers: [bookingSessions.observer],
+    startGuards: [bookingSessions.guard, waitList.guard],
+    sessionObservers: [bookingSessions.observer, waitList.observer],
   });
   const bookings = createBookingsService({
     db,
@@ -388,6 +421,7 @@ export function createServices(deps: AppDeps) {
     usage,
     bookings,
     icalFeeds,
+    waitList,
     analytics,
     webhooks: deliveries.webhooks,
     plugins: deliveries.plugins,

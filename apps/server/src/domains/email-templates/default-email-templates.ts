@@ -122,6 +122,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         'You get this reminder 14 days and 1 day before an introduction lapses.',
       ),
     },
+    'wait-list-your-turn': {
+      subject: 'Your turn: {{name}} is free until {{heldUntil}}',
+      body: layout(
+        'en',
+        'Your turn at {{name}}',
+        [
+          'Hello {{user.username}},',
+          '{{name}} is free and held for you for {{minutes}} minutes, until {{heldUntil}}. Start it before then; otherwise the next in line gets their turn and you leave the wait list.',
+        ],
+        'Open {{name}}',
+        'You get this mail because you joined the wait list of {{name}}.',
+      ),
+    },
   },
   de: {
     'verify-email': {
@@ -185,6 +198,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<Language, Record<EmailTemplateType,
         ],
         '{{name}} öffnen',
         'Diese Erinnerung kommt 14 Tage und 1 Tag, bevor eine Einweisung abläuft.',
+      ),
+    },
+    'wait-list-your-turn': {
+      subject: 'Du bist dran: {{name}} ist bis {{heldUntil}} für dich frei',
+      body: layout(
+        'de',
+        'Du bist dran bei {{name}}',
+        [
+          'Hallo {{user.username}},',
+          '{{name}} ist frei und wird {{minutes}} Minuten für dich freigehalten, bis {{heldUntil}}. Starte die Nutzung bis dahin; sonst ist die nächste Person auf der Warteliste dran und du verlässt die Warteliste.',
+        ],
+        '{{name}} öffnen',
+        'Du bekommst diese Mail, weil du dich auf die Warteliste von {{name}} gesetzt hast.',
       ),
     },
   },

@@ -1,4 +1,6 @@
 import {
+  BookingErrorCodes,
+  BookingMessages,
   type DisplayTone,
   Messages,
   type NfcCard,
@@ -154,7 +156,7 @@ export function createReaderTapsService(deps: {
 
   /**
    * What the display says to a refused tap: out of order with the manager's reason, a lapsed
-   * introduction (decision 21); else 403: no introduction; 409: someone started first; 400: the
+   * introduction (decision 21), held for the first in line of the wait list (decision 23); else 403: no introduction; 409: someone started first; 400: the
    * session ended meanwhile.
    */
   function refusalText(error: AppError): string {
@@ -163,6 +165,10 @@ export function createReaderTapsService(deps: {
       return `${texts.outOfOrder}: ${reason}`.slice(0, READER_DISPLAY_MAX_LENGTH);
     }
     if (error.errorCode === ResourceErrorCodes.introductionLapsed) return texts.introductionLapsed;
+    if (error.errorCode === BookingErrorCodes.heldForOther) {
+      const holder = error.message.slice(BookingMessages.heldForPrefix.length);
+      return `${texts.heldFor}: ${holder}`.slice(0, READER_DISPLAY_MAX_LENGTH);
+    }
     return error.statusCode === 403 ? texts.noIntroduction : texts.inUse;
   }
 

@@ -23,6 +23,7 @@ import { auditLogMigration } from './migrations/0020-audit-log.ts';
 import { housekeepingRunsMigration } from './migrations/0021-housekeeping-runs.ts';
 import { bookingSettingsMigration } from './migrations/0022-booking-settings.ts';
 import { bookingsMigration } from './migrations/0023-bookings.ts';
+import { waitListMigration } from './migrations/0024-wait-list.ts';
 
 /** Every migration in order; the key is the name stored in the migrations table. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '0021-housekeeping-runs': housekeepingRunsMigration(dialect),
     '0022-booking-settings': bookingSettingsMigration(),
     '0023-bookings': bookingsMigration(dialect),
+    '0024-wait-list': waitListMigration(dialect),
   };
 }
 

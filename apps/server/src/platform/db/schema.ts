@@ -396,6 +396,18 @@ export type ICalFeedsTable = {
   created_at: Timestamp;
 };
 
+/** A member in line for a resource in wait-list mode (decision 23). */
+export type WaitListEntriesTable = {
+  id: Generated<number>;
+  resource_id: number;
+  user_id: number;
+  since: Timestamp;
+  /** Set while the free resource is held for this member. */
+  held_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  /** The hold the member was mailed about. */
+  told_until: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+};
+
 export type Database = {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -430,6 +442,7 @@ export type Database = {
   introduction_reminders: IntroductionRemindersTable;
   bookings: BookingsTable;
   ical_feeds: ICalFeedsTable;
+  wait_list_entries: WaitListEntriesTable;
 };
 
 export type UserRow = Selectable<UsersTable>;

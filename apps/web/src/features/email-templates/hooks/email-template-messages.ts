@@ -22,6 +22,8 @@ export function templateTypeName(t: TFunction, type: EmailTemplateType): string 
       return t('emailTemplates.types.emailChanged');
     case 'introduction-reminder':
       return t('emailTemplates.types.introductionReminder');
+    case 'wait-list-your-turn':
+      return t('emailTemplates.types.waitListYourTurn');
   }
 }
 
@@ -44,6 +46,10 @@ export function variableDescription(t: TFunction, variable: string): string | un
       return t('emailTemplates.variables.expiresAt');
     case 'daysLeft':
       return t('emailTemplates.variables.daysLeft');
+    case 'heldUntil':
+      return t('emailTemplates.variables.heldUntil');
+    case 'minutes':
+      return t('emailTemplates.variables.minutes');
     default:
       return undefined;
   }
