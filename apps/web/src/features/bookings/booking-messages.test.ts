@@ -2,6 +2,7 @@ import {
   ApiErrorSchema,
   BookingErrorCodes,
   BookingMessages,
+  blockedMessage,
   bookedByMessage,
   heldForMessage,
 } from '@toolpass/contracts';
@@ -54,7 +55,7 @@ describe('booking messages', () => {
   });
 
   it('covers every message of the contract, the two with values included', () => {
-    const { bookedByPrefix, heldForPrefix, ...whole } = BookingMessages;
+    const { bookedByPrefix, blockedPrefix, heldForPrefix, ...whole } = BookingMessages;
     expect(Object.keys(BOOKING_WHOLE_MESSAGES).sort()).toEqual(Object.keys(whole).sort());
     expect(translateServerMessage(t.en, bookedByMessage('ada lovelace', '15:30'))).toBe(
       'Booked by ada lovelace until 15:30',
@@ -65,7 +66,10 @@ describe('booking messages', () => {
     expect(translateServerMessage(t.de, heldForMessage('grace'))).toBe(
       'Freigehalten für grace, die nächste Person auf der Warteliste',
     );
+    expect(translateServerMessage(t.en, blockedMessage('17:00'))).toBe('Blocked for maintenance until 17:00');
+    expect(translateServerMessage(t.de, blockedMessage('17:00'))).toBe('Wegen Wartung gesperrt bis 17:00');
     expect(bookedByPrefix).toBeTruthy();
+    expect(blockedPrefix).toBeTruthy();
     expect(heldForPrefix).toBeTruthy();
   });
 
