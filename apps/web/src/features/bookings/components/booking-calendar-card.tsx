@@ -14,6 +14,11 @@ import { WeekCalendar } from './week-calendar.tsx';
 
 /** The slots' past and present are redrawn once a minute. */
 const CLOCK_TICK_MS = 60_000;
+/**
+ * The finest row of the grid: a step of a few minutes would draw thousands of rows a week. Rows
+ * are whole steps, so each begins on the step; the dialog still offers every step.
+ */
+const FINEST_ROW_MINUTES = 15;
 
 /**
  * The week calendar of a bookable resource (decision 23): who booked when, booking a free slot
@@ -30,6 +35,7 @@ export function BookingCalendarCard({ resource, isManager }: { resource: Resourc
   const [slotStart, setSlotStart] = useState<Date | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const step = resource.bookingSlotMinutes ?? DEFAULT_BOOKING_SLOT_MINUTES;
+  const rowMinutes = step * Math.ceil(FINEST_ROW_MINUTES / step);
   const days = daysOfWeek(monday);
   const range = t('bookings.calendar.range', { from: formatDay(monday), to: formatDay(addDays(monday, 6)) });
 
@@ -64,7 +70,7 @@ export function BookingCalendarCard({ resource, isManager }: { resource: Resourc
           <WeekCalendar
             key={monday.getTime()}
             days={days}
-            step={step}
+            step={rowMinutes}
             bookings={bookings.data}
             viewerId={viewer.id}
             now={now}

@@ -61,7 +61,7 @@ export function BookingSettingsFields({ value, onChange, fieldErrors }: BookingS
                 <Radio.Indicator />
               </Radio.Control>
               <div className="flex flex-col">
-                {t(`bookings.settings.modes.${mode}`)}
+                <span>{t(`bookings.settings.modes.${mode}`)}</span>
                 <Description>{t(`bookings.settings.modeHints.${mode}`)}</Description>
               </div>
             </Radio.Content>

@@ -19,7 +19,7 @@ export type SlotActivation = { start: Date; booking: Booking | undefined };
 type WeekCalendarProps = {
   /** The seven days shown, Monday first. */
   days: Date[];
-  /** The slot step in minutes. */
+  /** Minutes per row: the resource's slot step, or a whole number of steps. */
   step: number;
   bookings: readonly Booking[];
   viewerId: number;
