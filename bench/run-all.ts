@@ -11,6 +11,7 @@ import {
 } from './baseline.ts';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
+import { bookingsScenario, describeBookings } from './scenarios/bookings.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { describeReaderTaps, readerTapsScenario } from './scenarios/reader-taps.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
@@ -73,6 +74,7 @@ const mqtt = mqttDeliveryScenario();
 const webhooks = await webhookDeliveryScenario();
 const usageExport = await usageExportScenario();
 const readerTaps = await readerTapsScenario();
+const bookings = await bookingsScenario();
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -135,6 +137,7 @@ say(
 );
 for (const line of describeUsageExport(usageExport)) say(line);
 for (const line of describeReaderTaps(readerTaps)) say(line);
+for (const line of describeBookings(bookings)) say(line);
 say(webBundleScenario());
 
 // Every throughput as a share of its ceiling in this run, compared with the shares kept in
@@ -147,6 +150,10 @@ if (cycleRow)
 for (const [name, measurement] of Object.entries(webhooks.cycles)) {
   shares[`start/end cycles (${name}) of the bare server`] = measurement.requestsPerSecond / ceiling;
 }
+shares['calendar week of 1,000 bookings of the bare server'] =
+  bookings.calendarWeek.requestsPerSecond / ceiling;
+shares['start/end cycles, bookable of walk-up'] =
+  bookings.bookableCycles.requestsPerSecond / Math.max(1, bookings.walkUpCycles.requestsPerSecond);
 const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
 const baseline = readBaseline(baselineFile);
 if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
@@ -169,5 +176,5 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps, bookings }, null, 2)}\n`,
 );

@@ -42,6 +42,9 @@ export const ReaderDisplayTexts = {
   introductionLapsed: 'Introduction lapsed',
   /** Followed by ": " and the username of the first in line of the wait list (decision 23). */
   heldFor: 'Held for',
+  /** {username} and {time} (HH:MM) are filled in (decision 23). */
+  bookedBy: 'Booked by {username} until {time}',
+  blockedUntil: 'Blocked until {time}',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -68,6 +71,8 @@ export const READER_DISPLAY_TEXTS = {
     outOfOrder: 'Außer Betrieb',
     introductionLapsed: 'Einweisung abgelaufen',
     heldFor: 'Reserviert für',
+    bookedBy: 'Gebucht von {username} bis {time}',
+    blockedUntil: 'Gesperrt bis {time}',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

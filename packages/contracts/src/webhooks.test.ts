@@ -21,6 +21,7 @@ describe('webhook bodies', () => {
       sendOnStart: true,
       sendOnStop: true,
       sendOnTakeover: false,
+      sendOnBooking: false,
       retryEnabled: false,
       maxRetries: 3,
       retryDelay: 1000,

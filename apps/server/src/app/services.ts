@@ -299,6 +299,7 @@ export function createServices(deps: AppDeps) {
     repo: bookingsRepo,
     clock,
     time: bookingTime,
+    reads: readCache(),
     events: pipeline,
     access: introductions,
     users: users.accounts,

@@ -20,7 +20,7 @@ import { type BookingTimerPayload, bookingEvent } from './bookings.service.ts';
 const MINUTE_MS = 60_000;
 
 /** Whose the booking is: a session of its holder is the booking in use; a block has no holder. */
-const isHolders = (booking: BookingRecord, userId: number) =>
+const isHolders = (booking: { kind: string; userId: number | null }, userId: number) =>
   booking.kind === 'booking' && booking.userId === userId;
 
 /** The running session of a resource, and its end through the usage service's end path. */
@@ -52,7 +52,7 @@ export function createBookingSessions(deps: {
   const warning = (
     resourceName: string,
     session: UsageSessionRecord,
-    booking: BookingRecord,
+    booking: { resourceId: number; start: Date },
   ): NewDomainEvent => ({
     type: 'usage.limit-warning',
     data: {
@@ -75,11 +75,18 @@ export function createBookingSessions(deps: {
 
   const guard: StartGuard = async (tx, attempt) => {
     if (attempt.bookingMode !== 'bookable') return;
-    const booking = await deps.repo.liveAt(tx, attempt.resourceId, attempt.now);
-    if (!booking || isHolders(booking, attempt.actor.id)) return;
-    const until = deps.time.hhmm(booking.end);
+    const [current] = await deps.repo.around(
+      tx,
+      attempt.resourceId,
+      attempt.now,
+      new Date(attempt.now.getTime() + 1),
+    );
+    if (!current || isHolders(current, attempt.actor.id)) return;
+    // Refusing is rare: only then is the holder's name read.
+    const booking = await deps.repo.findById(tx, current.id);
+    const until = deps.time.hhmm(current.end);
     const message =
-      booking.kind === 'block' ? blockedMessage(until) : bookedByMessage(booking.username ?? '', until);
+      current.kind === 'block' ? blockedMessage(until) : bookedByMessage(booking?.username ?? '', until);
     throw conflict(message, { errorCode: BookingErrorCodes.bookedByOther });
   };
 
@@ -87,17 +94,23 @@ export function createBookingSessions(deps: {
     async started(tx, record, change) {
       if (change.bookingMode !== 'bookable') return;
       const { session, now } = change;
-      const booking = await deps.repo.liveAt(tx, change.resourceId, now);
-      if (booking && isHolders(booking, session.userId)) {
-        if (await deps.repo.markStarted(tx, booking.id, now))
-          await record([bookingEvent('booking.started', booking)]);
+      const soon = new Date(now.getTime() + BOOKING_WARNING_MINUTES * MINUTE_MS);
+      const [first, second] = await deps.repo.around(tx, change.resourceId, now, soon);
+      const current = first && first.start.getTime() <= now.getTime() ? first : undefined;
+      if (current && isHolders(current, session.userId)) {
+        if (await deps.repo.markStarted(tx, current.id, now)) {
+          const booking = await deps.repo.findById(tx, current.id);
+          if (booking) await record([bookingEvent('booking.started', booking)]);
+        }
         return;
       }
       // A walk-up in a gap that closes within the warning's lead: its warning is due already.
-      const soon = new Date(now.getTime() + BOOKING_WARNING_MINUTES * MINUTE_MS);
-      const next = await deps.repo.next(tx, change.resourceId, now, soon);
-      if (next && !isHolders(next, session.userId))
-        await record([warning(change.resourceName, session, next)]);
+      const next = current ? second : first;
+      if (next && !isHolders(next, session.userId)) {
+        await record([
+          warning(change.resourceName, session, { resourceId: change.resourceId, start: next.start }),
+        ]);
+      }
     },
   };
 
@@ -141,7 +154,7 @@ export function createBookingSessions(deps: {
     async noShow(payload: BookingTimerPayload): Promise<void> {
       await deps.events.transaction(async (tx, record) => {
         const booking = await current(tx, payload);
-        if (!booking || booking.kind !== 'booking' || booking.startedAt) return;
+        if (booking?.kind !== 'booking' || booking.startedAt) return;
         // The holder's session runs (the begin's action came late): in use, not a no-show.
         const running = await deps.sessions.runningIn(tx, booking.resourceId);
         if (running && isHolders(booking, running.userId)) {

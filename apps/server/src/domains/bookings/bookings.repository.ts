@@ -226,28 +226,29 @@ export function createBookingsRepository() {
       return rows.map(toRecord);
     },
 
-    /** The live booking or block of the resource at `at`, if any. */
-    async liveAt(db: Db, resourceId: number, at: Date): Promise<BookingRecord | undefined> {
-      const row = await selectBookings(db)
-        .where('bookings.resource_id', '=', resourceId)
-        .where('bookings.start_at', '<=', at)
-        .where('bookings.end_at', '>', at)
+    /**
+     * The live bookings of a resource that have not ended at `at` and begin before `before`, at
+     * most two (the current one and the next): what a start on a bookable resource looks at, with
+     * no join, since it runs in every such start's transaction.
+     */
+    async around(db: Db, resourceId: number, at: Date, before: Date) {
+      const rows = await db
+        .selectFrom('bookings')
+        .select(['id', 'user_id', 'kind', 'start_at', 'end_at'])
+        .where('resource_id', '=', resourceId)
+        .where('end_at', '>', at)
+        .where('start_at', '<', before)
         .where(live)
-        .executeTakeFirst();
-      return row && toRecord(row);
-    },
-
-    /** The first live booking of the resource that begins after `after` and before `before`. */
-    async next(db: Db, resourceId: number, after: Date, before: Date): Promise<BookingRecord | undefined> {
-      const row = await selectBookings(db)
-        .where('bookings.resource_id', '=', resourceId)
-        .where('bookings.start_at', '>', after)
-        .where('bookings.start_at', '<', before)
-        .where(live)
-        .orderBy('bookings.start_at')
-        .limit(1)
-        .executeTakeFirst();
-      return row && toRecord(row);
+        .orderBy('start_at')
+        .limit(2)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        kind: row.kind,
+        start: readDate(row.start_at),
+        end: readDate(row.end_at),
+      }));
     },
 
     async feedOf(db: Db, userId: number): Promise<string | undefined> {

@@ -15,6 +15,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { isExclusionViolation } from '../../platform/db/db-errors.ts';
+import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
@@ -82,6 +83,8 @@ export function createBookingsService(deps: {
   repo: BookingsRepository;
   clock: Clock;
   time: BookingClock;
+  /** Calendar weeks are read by every open resource page and change far less often. */
+  reads: ReadCache;
   events: EventTransactions<NewDomainEvent>;
   access: { accessTo(user: UserAccount, resourceId: number, executor?: Db): Promise<ResourceAccess> };
   users: { findById(id: number, executor?: Db): Promise<UserAccount | undefined> };
@@ -160,9 +163,17 @@ export function createBookingsService(deps: {
       if (to.getTime() - from.getTime() > BOOKINGS_RANGE_MAX_DAYS * DAY_MS) {
         throw badRequest(BookingMessages.rangeTooLong);
       }
-      const bookings = await deps.repo.inRange(deps.db, resourceId, from, to);
-      if (bookings.length === 0 && !(await deps.repo.rules(deps.db, resourceId))) throw resourceNotFound();
-      return bookings.map(presentBooking);
+      // Every open calendar polls its week; any write to the database empties the cache.
+      const answer = await deps.reads.read(
+        `bookings ${resourceId} ${from.getTime()} ${to.getTime()}`,
+        async () => {
+          const bookings = await deps.repo.inRange(deps.db, resourceId, from, to);
+          if (bookings.length === 0 && !(await deps.repo.rules(deps.db, resourceId))) return undefined;
+          return bookings.map(presentBooking);
+        },
+      );
+      if (!answer) throw resourceNotFound();
+      return answer;
     },
 
     /** The caller's bookings that have not ended yet. */

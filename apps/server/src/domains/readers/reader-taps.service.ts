@@ -169,7 +169,22 @@ export function createReaderTapsService(deps: {
       const holder = error.message.slice(BookingMessages.heldForPrefix.length);
       return `${texts.heldFor}: ${holder}`.slice(0, READER_DISPLAY_MAX_LENGTH);
     }
+    if (error.errorCode === BookingErrorCodes.bookedByOther) return bookedText(error.message);
     return error.statusCode === 403 ? texts.noIntroduction : texts.inUse;
+  }
+
+  /** "Booked by {username} until {HH:MM}" or a block's "Blocked until {HH:MM}" in the reader's language. */
+  function bookedText(message: string): string {
+    const time = message.slice(-5);
+    const text = message.startsWith(BookingMessages.blockedPrefix)
+      ? texts.blockedUntil.replace('{time}', time)
+      : texts.bookedBy
+          .replace(
+            '{username}',
+            message.slice(BookingMessages.bookedByPrefix.length, message.lastIndexOf(' until ')),
+          )
+          .replace('{time}', time);
+    return text.slice(0, READER_DISPLAY_MAX_LENGTH);
   }
 
   /** Marks a new tap on the reader; every older one is superseded. */
