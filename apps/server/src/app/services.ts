@@ -46,10 +46,6 @@ import { createResourceImageStore } from '../domains/resources/resource-image-st
 import { createResourceListingService } from '../domains/resources/resource-listing.service.ts';
 import { createResourcesRepository } from '../domains/resources/resources.repository.ts';
 import { createResourcesService } from '../domains/resources/resources.service.ts';
-import { createOidcRelyingParty } from '../domains/sso/oidc-relying-party.ts';
-import { createSsoRepository } from '../domains/sso/sso.repository.ts';
-import { createSsoService } from '../domains/sso/sso.service.ts';
-import { createSsoTransactionCookie } from '../domains/sso/sso-transaction-cookie.ts';
 import { createUsageRepository, inUseByCondition } from '../domains/usage/usage.repository.ts';
 import {
   createUsageService,
@@ -59,13 +55,6 @@ import {
 import { createUserSearchRepository } from '../domains/users/user-search.repository.ts';
 import { createUserSearchService } from '../domains/users/user-search.service.ts';
 import { createUsersModule } from '../domains/users/users.module.ts';
-import { createWaitListRepository } from '../domains/wait-list/wait-list.repository.ts';
-import { createWaitListService } from '../domains/wait-list/wait-list.service.ts';
-import {
-  createWaitListHolds,
-  type HoldPayload,
-  WAIT_LIST_TIMED_ACTIONS,
-} from '../domains/wait-list/wait-list-holds.ts';
 import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
@@ -76,10 +65,11 @@ import { DEFAULT_RATE_LIMITS } from '../platform/http/rate-limits.ts';
 import { readDeliveryLog } from '../platform/jobs/delivery-log.ts';
 import { TIMED_ACTION_KIND } from '../platform/jobs/timed-actions.ts';
 import { createReadiness } from '../platform/lifecycle/readiness.ts';
-import { createGuardedFetch } from '../platform/net/guarded-fetch.ts';
 import { createOutboundPolicy } from '../platform/net/outbound-policy.ts';
 import { type AppDeps, READ_CACHE_ENTRIES } from './app-deps.ts';
 import { createDeliveries } from './deliveries.ts';
+import { createSso } from './sso-services.ts';
+import { createWaitList } from './wait-list-services.ts';
 
 /** The services, wired once; only the composition root knows how the domains depend on each other. */
 export function createServices(deps: AppDeps) {
@@ -150,29 +140,15 @@ export function createServices(deps: AppDeps) {
     },
   });
 
-  const providerFetch = createGuardedFetch(outbound);
-  const sso = createSsoService({
+  const { sso, ssoTransactions } = createSso(deps, {
     db,
-    repo: createSsoRepository(),
     clock,
-    secrets: secretBox('sso-client-secret'),
-    relyingParty: createOidcRelyingParty({
-      logger: deps.logger,
-      now: () => clock.now().getTime(),
-      fetch: providerFetch,
-    }),
     outbound,
-    providerFetch,
     audit,
-    users: users.accounts,
     auth,
-    publicUrl: deps.config.publicUrl,
-    logger: deps.logger,
-  });
-  const ssoTransactions = createSsoTransactionCookie({
+    secretBox,
     secretKey,
-    secure: deps.config.publicUrl.startsWith('https://'),
-    now: () => clock.now().getTime(),
+    users: users.accounts,
   });
 
   // NFC readers: the sockets of this instance (pending and authenticated), and the readers and
@@ -256,31 +232,7 @@ export function createServices(deps: AppDeps) {
     },
   });
   // The wait list refuses starts while held and follows every start and end (decision 23).
-  const waitListRepo = createWaitListRepository();
-  const waitListHolds = createWaitListHolds({
-    db,
-    repo: waitListRepo,
-    clock,
-    events: pipeline,
-    timers: { enqueue: (tx, jobs) => pipeline.enqueue(tx, jobs), job: deliveries.timedActions.job },
-    emailTemplates,
-    mailQueue: deliveries.mailQueue,
-    publicUrl: deps.config.publicUrl,
-  });
-  const waitList = createWaitListService({
-    db,
-    repo: waitListRepo,
-    holds: waitListHolds,
-    access: introductions,
-    clock,
-    events: pipeline,
-  });
-  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.tell, (payload) =>
-    waitListHolds.tell(payload as HoldPayload),
-  );
-  deliveries.timedActions.handle(WAIT_LIST_TIMED_ACTIONS.expire, (payload) =>
-    waitListHolds.expire(payload as HoldPayload),
-  );
+  const waitList = createWaitList(deps, { db, clock, pipeline, deliveries, emailTemplates, introductions });
   const usage = createUsageService({
     db,
     repo: createUsageRepository({ db }),

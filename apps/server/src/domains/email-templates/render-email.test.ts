@@ -17,6 +17,8 @@ const VARIABLES = {
   name: 'Laser cutter',
   expiresAt: '31/12/2026',
   daysLeft: '14',
+  heldUntil: '14:10',
+  minutes: '10',
 };
 
 /** The formal pronouns as German capitalises them when it addresses someone (see the web's check). */

@@ -19,6 +19,8 @@ describe('reader refusal texts', () => {
     expect(READER_DISPLAY_TEXTS.de.outOfOrder).toBe('Außer Betrieb');
     expect(READER_DISPLAY_TEXTS.en.introductionLapsed).toBe('Introduction lapsed');
     expect(READER_DISPLAY_TEXTS.de.introductionLapsed).toBe('Einweisung abgelaufen');
+    expect(READER_DISPLAY_TEXTS.en.heldFor).toBe('Held for');
+    expect(READER_DISPLAY_TEXTS.de.heldFor).toBe('Reserviert für');
   });
 });
 
@@ -113,6 +115,27 @@ describe.each(TEST_DIALECTS)('taps refused by the safety rules on %s', (dialect)
     expect(marked.statusCode).toBe(200);
     expect(await tap(setup, setup.uid, setup.card)).toEqual({
       text: `${ReaderDisplayTexts.outOfOrder}: Mirror cracked`,
+      tone: 'error',
+    });
+    expect(await active(setup.member, setup.resource.id)).toBeNull();
+  });
+
+  it('shows whom a machine of a wait list is held for, and starts nothing', async () => {
+    const setup = await memberWithCard({ bookingMode: 'wait-list' });
+    const runner = await t.given.member();
+    const waiting = await t.given.member();
+    for (const other of [runner, waiting]) await fixtures.introduce(admin, setup.resource.id, other.id);
+    expect((await fixtures.start(runner, setup.resource.id)).statusCode).toBe(201);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/resources/${setup.resource.id}/wait-list`,
+      headers: waiting.auth,
+    });
+    expect(joined.statusCode).toBe(201);
+    // The session ends: the machine is held for the first in line.
+    expect((await fixtures.end(runner, setup.resource.id)).statusCode).toBe(200);
+    expect(await tap(setup, setup.uid, setup.card)).toEqual({
+      text: `${ReaderDisplayTexts.heldFor}: ${waiting.username}`,
       tone: 'error',
     });
     expect(await active(setup.member, setup.resource.id)).toBeNull();

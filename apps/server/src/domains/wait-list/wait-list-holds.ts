@@ -53,14 +53,18 @@ export function createWaitListHolds(deps: {
 }) {
   /**
    * Holds the free resource for the first in line, unless it runs or is held already (a takeover
-   * ends and starts in one transaction; a hold passed on twice must not make two).
+   * ends and starts in one transaction; a hold passed on twice must not make two), or is out of
+   * order: nobody is told of a turn they cannot take, and the line waits for its return.
    */
   async function holdNext(
     tx: Db,
     record: RecordEvents<NewDomainEvent>,
-    resource: { id: number; name: string },
+    resourceId: number,
     now: Date,
   ): Promise<void> {
+    const found = await deps.repo.resource(tx, resourceId);
+    if (!found || found.outOfOrder) return;
+    const resource = { id: resourceId, name: found.name };
     if ((await deps.repo.activeUserId(tx, resource.id)) !== undefined) return;
     if (await deps.repo.holder(tx, resource.id, now)) return;
     const first = await deps.repo.first(tx, resource.id);
@@ -97,9 +101,7 @@ export function createWaitListHolds(deps: {
       await deps.events.transaction(async (tx, record) => {
         const heldUntil = new Date(payload.heldUntil);
         if (!(await deps.repo.removeHeld(tx, payload.resourceId, payload.userId, heldUntil))) return;
-        const resource = await deps.repo.resource(tx, payload.resourceId);
-        if (!resource) return;
-        await holdNext(tx, record, { id: payload.resourceId, name: resource.name }, deps.clock.now());
+        await holdNext(tx, record, payload.resourceId, deps.clock.now());
       });
     },
 

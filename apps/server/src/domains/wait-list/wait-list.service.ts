@@ -68,7 +68,7 @@ export function createWaitListService(deps: {
     /** The resource became free: the first in line holds it. */
     async ended(tx, record, change) {
       if (change.bookingMode !== 'wait-list') return;
-      await deps.holds.holdNext(tx, record, { id: change.resourceId, name: change.resourceName }, change.now);
+      await deps.holds.holdNext(tx, record, change.resourceId, change.now);
     },
   };
 
@@ -122,14 +122,14 @@ export function createWaitListService(deps: {
     /** Leaves the line; a member who held the resource passes the hold on at once. */
     async leave(actor: UserAccount, resourceId: number): Promise<WaitListEntry[]> {
       return deps.events.transaction(async (tx, record) => {
-        const resource = await resourceOf(tx, resourceId);
+        await resourceOf(tx, resourceId);
         const now = deps.clock.now();
         const entry = await deps.repo.find(tx, resourceId, actor.id);
         if (!entry || !(await deps.repo.remove(tx, resourceId, actor.id))) {
           throw notFound(BookingMessages.notWaiting);
         }
         if (entry.heldUntil && entry.heldUntil.getTime() > now.getTime()) {
-          await deps.holds.holdNext(tx, record, { id: resourceId, name: resource.name }, now);
+          await deps.holds.holdNext(tx, record, resourceId, now);
         }
         return listOf(tx, resourceId);
       });
