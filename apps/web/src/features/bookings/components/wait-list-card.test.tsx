@@ -53,7 +53,7 @@ describe('WaitListCard', () => {
       'GET /api/resources/3/wait-list': () => ({ status: 200, body: list }),
       'POST /api/resources/3/wait-list': () => {
         list = [...list, entry(viewer.id, viewer.username, 2)];
-        return { status: 201, body: list[1] };
+        return { status: 201, body: list };
       },
     });
     const user = userEvent.setup();
@@ -74,7 +74,7 @@ describe('WaitListCard', () => {
       'GET /api/resources/3/wait-list': () => ({ status: 200, body: list }),
       'DELETE /api/resources/3/wait-list': () => {
         list = [];
-        return { status: 204 };
+        return { status: 200, body: list };
       },
     });
     const user = userEvent.setup();
