@@ -51,14 +51,27 @@ export async function bookingsScenario(): Promise<BookingsResult> {
         ]);
       };
     };
-    const walkUpCycles = await measure('start/end cycle, walk-up (requests)', {
-      url: `${base}/api/health`,
-      setupClient: cyclesOn(info.walkUp),
-    });
-    const bookableCycles = await measure('start/end cycle, bookable (requests)', {
-      url: `${base}/api/health`,
-      setupClient: cyclesOn(info.bookable),
-    });
+    // Walk-up and bookable rounds alternate, twice each, so a neighbour's load on a shared
+    // machine falls on both alike; each side keeps its better round.
+    const rounds: Record<'walkUp' | 'bookable', Measurement[]> = { walkUp: [], bookable: [] };
+    for (let round = 0; round < 2; round += 1) {
+      rounds.walkUp.push(
+        await measure('start/end cycle, walk-up (requests)', {
+          url: `${base}/api/health`,
+          setupClient: cyclesOn(info.walkUp),
+        }),
+      );
+      rounds.bookable.push(
+        await measure('start/end cycle, bookable (requests)', {
+          url: `${base}/api/health`,
+          setupClient: cyclesOn(info.bookable),
+        }),
+      );
+    }
+    const best = (measurements: Measurement[]) =>
+      measurements.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+    const walkUpCycles = best(rounds.walkUp);
+    const bookableCycles = best(rounds.bookable);
     return { dialect: info.dialect, calendarWeek, walkUpCycles, bookableCycles };
   } finally {
     await server.stop();

@@ -218,7 +218,7 @@ export function createServices(deps: AppDeps) {
   });
   // Bookings (decision 23) refuse starts during another's booking and follow every start; they end
   // walk-up sessions through the usage service, which is made just below (called only later).
-  const bookingsRepo = createBookingsRepository();
+  const bookingsRepo = createBookingsRepository({ db });
   const bookingTime = bookingClock();
   const bookingSessions = createBookingSessions({
     repo: bookingsRepo,

@@ -1,7 +1,8 @@
 import type { BookingKind, BookingMode } from '@toolpass/contracts';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { readDate } from '../../platform/db/db-values.ts';
+import { reusableQuery } from '../../platform/db/reusable-query.ts';
 import type { Database } from '../../platform/db/schema.ts';
 
 /** A booking as the service works with it. */
@@ -63,6 +64,8 @@ type Row = {
   resource_name: string;
 };
 
+type AroundRow = Pick<Row, 'id' | 'user_id' | 'kind' | 'start_at' | 'end_at'>;
+
 const optionalDate = (value: Date | string | null) => (value === null ? null : readDate(value));
 
 function toRecord(row: Row): BookingRecord {
@@ -89,7 +92,21 @@ const selectBookings = (db: Db) =>
     .select(COLUMNS);
 
 /** The only SQL of bookings and iCal feeds. */
-export function createBookingsRepository() {
+export function createBookingsRepository(deps: { db: Db }) {
+  const selectAround = reusableQuery<Database, { resourceId: number; at: Date; before: Date }, AroundRow>(
+    deps.db,
+    ['resourceId', 'at', 'before'],
+    (db, p) =>
+      db
+        .selectFrom('bookings')
+        .select(['id', 'user_id', 'kind', 'start_at', 'end_at'])
+        .where('resource_id', '=', p.resourceId)
+        .where('end_at', '>', p.at)
+        .where('start_at', '<', p.before)
+        .where(live)
+        .orderBy('start_at')
+        .limit(sql.lit(2)),
+  );
   return {
     async rules(db: Db, resourceId: number): Promise<ResourceBookingRules | undefined> {
       const row = await db
@@ -228,20 +245,11 @@ export function createBookingsRepository() {
 
     /**
      * The live bookings of a resource that have not ended at `at` and begin before `before`, at
-     * most two (the current one and the next): what a start on a bookable resource looks at, with
-     * no join, since it runs in every such start's transaction.
+     * most two (the current one and the next): what a start on a bookable resource looks at. It
+     * runs in every such start's transaction, so it is compiled once and reads no join.
      */
     async around(db: Db, resourceId: number, at: Date, before: Date) {
-      const rows = await db
-        .selectFrom('bookings')
-        .select(['id', 'user_id', 'kind', 'start_at', 'end_at'])
-        .where('resource_id', '=', resourceId)
-        .where('end_at', '>', at)
-        .where('start_at', '<', before)
-        .where(live)
-        .orderBy('start_at')
-        .limit(2)
-        .execute();
+      const rows = await selectAround(db, { resourceId, at, before });
       return rows.map((row) => ({
         id: row.id,
         userId: row.user_id,
