@@ -16,6 +16,7 @@ const ResourceGroupPage = lazy(() => import('../pages/resource-group-page.tsx'))
 const UsersPage = lazy(() => import('../pages/users-page.tsx'));
 const AuditLogPage = lazy(() => import('../pages/audit-log-page.tsx'));
 const UserDetailsPage = lazy(() => import('../pages/user-details-page.tsx'));
+const MyBookingsPage = lazy(() => import('../pages/my-bookings-page.tsx'));
 const AccountSettingsPage = lazy(() => import('../pages/account-settings-page.tsx'));
 const DependenciesPage = lazy(() => import('../pages/dependencies-page.tsx'));
 const VerifyEmailPage = lazy(() => import('../pages/verify-email-page.tsx'));
@@ -133,6 +134,7 @@ export const router = createBrowserRouter([
           { path: 'users/:id', element: <UserDetailsPage />, handle: manageUsers },
           // Either of two permissions: the page itself sends others to / (see audit-log-page.tsx).
           { path: 'audit-log', element: <AuditLogPage />, handle: signedIn },
+          { path: 'bookings', element: <MyBookingsPage />, handle: signedIn },
           { path: 'account-settings', element: <AccountSettingsPage />, handle: accountSettings },
           { path: 'dependencies', element: <DependenciesPage />, handle: publicRoute },
           { path: 'docs/webhooks', element: <WebhookDocsPage />, handle: publicRoute },

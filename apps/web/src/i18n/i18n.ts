@@ -23,6 +23,7 @@ export const FEATURE_NAMESPACES = [
   'readers',
   'audit-log',
   'plugins',
+  'bookings',
 ] as const;
 export const NAMESPACES = [DEFAULT_NAMESPACE, ...FEATURE_NAMESPACES];
 

@@ -14,6 +14,18 @@ export function addServerMessages(messages: Record<string, string>): void {
 }
 addServerMessages(Messages);
 
+/** Messages that carry values after a fixed beginning, such as "Booked by ada until 15:00". */
+const patterns: { pattern: RegExp; key: string }[] = [];
+
+/**
+ * Makes messages that begin with `prefix` shown in human words under `serverMessages.<key>`; the
+ * named groups of `rest`, matched against what follows the prefix, fill the text's placeholders.
+ */
+export function addServerMessagePattern(prefix: string, rest: RegExp, key: string): void {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  patterns.push({ pattern: new RegExp(`^${escaped}${rest.source}$`, 's'), key });
+}
+
 /**
  * A server message in the user's language and in human words when it is one of the contract's
  * messages (those the specification words with an HTTP status, "Forbidden - …", included: a
@@ -21,5 +33,10 @@ addServerMessages(Messages);
  */
 export function translateServerMessage(t: TFunction, message: string): string {
   const key = keyByMessage.get(message);
-  return key ? t(`serverMessages.${key}`) : message;
+  if (key) return t(`serverMessages.${key}`);
+  for (const { pattern, key: patternKey } of patterns) {
+    const values = pattern.exec(message)?.groups;
+    if (values) return t(`serverMessages.${patternKey}`, values);
+  }
+  return message;
 }

@@ -2,6 +2,7 @@ import { Messages, PermissionNameSchema, ResourceMessages } from '@toolpass/cont
 import { describe, expect, it } from 'vitest';
 import { NAVIGATION } from '../app/shell/navigation.ts';
 import { THEMES } from '../app/theme-context.tsx';
+import { BOOKING_PATTERN_KEYS, BOOKING_WHOLE_MESSAGES } from '../features/bookings/booking-messages.ts';
 import { NAMESPACES } from './i18n.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -49,7 +50,12 @@ function keysUsedInSource(): Set<string> {
 
 /** Keys the code builds at run time, listed from the same constants the code uses. */
 const dynamicKeys = [
-  ...[...Object.keys(Messages), ...Object.keys(ResourceMessages)].map((key) => `serverMessages.${key}`),
+  ...[
+    ...Object.keys(Messages),
+    ...Object.keys(ResourceMessages),
+    ...Object.keys(BOOKING_WHOLE_MESSAGES),
+    ...BOOKING_PATTERN_KEYS,
+  ].map((key) => `serverMessages.${key}`),
   ...THEMES.map((theme) => `theme.${theme}`),
   ...PermissionNameSchema.options.map((permission) => `users.permissions.${permission}`),
   ...NAVIGATION.flatMap((group) => [group.labelKey, ...group.items.map((item) => item.labelKey)]).filter(

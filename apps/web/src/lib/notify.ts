@@ -35,3 +35,8 @@ export function wordServerText(text: string): string {
 export function notifyWarning(title: string, description?: string): void {
   toast.warning(title, { description, timeout: TOAST_TIMEOUT_MS });
 }
+
+/** News for the user that needs no action right away, such as their turn on a wait list. */
+export function notifyInfo(title: string, description?: string): void {
+  toast.info(title, { description, timeout: TOAST_TIMEOUT_MS });
+}

@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { OutOfOrderChip } from '../components/out-of-order-chip.tsx';
+import { BookingCalendarCard } from '../features/bookings/components/booking-calendar-card.tsx';
+import { WaitListCard } from '../features/bookings/components/wait-list-card.tsx';
 import { DocumentationModal } from '../features/documentation/components/documentation-modal.tsx';
 import { IntroducersCard } from '../features/introductions/components/introducers-card.tsx';
 import { IntroductionsCard } from '../features/introductions/components/introductions-card.tsx';
@@ -108,8 +110,16 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
       <IntroductionExpiryNote resourceId={resource.id} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <UsageSessionCard resource={resource} commands={commands} />
-        <UsageHistoryCard resourceId={resource.id} />
+        {resource.bookingMode === 'wait-list' ? (
+          <WaitListCard resource={resource} />
+        ) : (
+          <UsageHistoryCard resourceId={resource.id} />
+        )}
       </div>
+      {resource.bookingMode === 'bookable' && (
+        <BookingCalendarCard resource={resource} isManager={isManager} />
+      )}
+      {resource.bookingMode === 'wait-list' && <UsageHistoryCard resourceId={resource.id} />}
       {(isManager || isIntroducer) && <IntroductionsCard scope={scope} />}
       {isManager && (
         <div className="grid items-start gap-6 lg:grid-cols-2">

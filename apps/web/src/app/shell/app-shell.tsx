@@ -3,6 +3,7 @@ import i18n from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MainContent, SkipLink } from '../../components/skip-link.tsx';
+import { addBookingServerMessages } from '../../features/bookings/booking-messages.ts';
 import { useAccountLanguage } from '../../features/language/hooks/use-language.ts';
 import { usePluginLoading } from '../../features/plugins/loading/use-plugin-loading.ts';
 import { addServerMessages, translateServerMessage } from '../../i18n/server-message.ts';
@@ -13,9 +14,10 @@ import { Sidebar } from './sidebar.tsx';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
-// The messages of resources, groups, usage and introductions in human words from here on; the
-// sign-in screen never shows them, so its download does without them.
+// The messages of resources, groups, usage, introductions and bookings in human words from here
+// on; the sign-in screen never shows them, so its download does without them.
 addServerMessages(ResourceMessages);
+addBookingServerMessages();
 setServerWording((description) => translateServerMessage(i18n.t.bind(i18n), description));
 
 /**

@@ -9,7 +9,7 @@ import {
   UsersIcon,
   WrenchIcon,
 } from '../../components/icons.tsx';
-import { ChartIcon, PlugIcon } from '../../components/nav-icons.tsx';
+import { CalendarIcon, ChartIcon, PlugIcon } from '../../components/nav-icons.tsx';
 import { NfcCardIcon, ReaderIcon } from '../../components/reader-icons.tsx';
 import { PuzzleIcon } from '../../features/plugins/components/puzzle-icon.tsx';
 import type { RouteAccess } from '../../sign-in/access.ts';
@@ -34,6 +34,7 @@ export const NAVIGATION: NavGroup[] = [
     labelKey: undefined,
     items: [
       { to: '/resources', labelKey: 'nav.resources', icon: WrenchIcon, access: ROUTE_ACCESS.resources },
+      { to: '/bookings', labelKey: 'nav.myBookings', icon: CalendarIcon, access: ROUTE_ACCESS.resources },
     ],
   },
   {

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Resource } from '@toolpass/contracts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
+import type { BookingSettingsText } from '../../bookings/components/booking-settings-fields.tsx';
 import { resourcesKeys } from './resources-queries.ts';
 
 /** What the resource form sends; `image` uploads a new picture, `deleteImage` drops the old one. */
-export type SaveResourceInput = {
+export type SaveResourceInput = BookingSettingsText & {
   name: string;
   description: string;
   allowTakeOver: boolean;

@@ -11,6 +11,10 @@ import { SwitchField } from '../../../components/switch-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  BookingSettingsFields,
+  bookingSettingsText,
+} from '../../bookings/components/booking-settings-fields.tsx';
 import { resourceImageUrl } from '../api/resources-queries.ts';
 import { useSaveResource } from '../api/use-save-resource.ts';
 import { type ImageChoice, ImageUploadField } from './image-upload-field.tsx';
@@ -25,7 +29,7 @@ type ResourceFormModalProps = {
 
 /**
  * Creates or edits a resource: name, description, takeover switch and image (spec 02 §2, §4, §5),
- * and its safety rules (decision 21).
+ * its safety rules (decision 21) and how it is booked (decision 23).
  */
 export function ResourceFormModal({ isOpen, onOpenChange, resource }: ResourceFormModalProps) {
   return (
@@ -53,6 +57,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
     introductionValidForDays: ruleText(resource?.introductionValidForDays),
     introductionExpiresAfterUnusedDays: ruleText(resource?.introductionExpiresAfterUnusedDays),
   });
+  const [booking, setBooking] = useState(() => bookingSettingsText(resource));
   const isEdit = resource !== undefined;
   const currentImageUrl = resource?.imageFilename ? resourceImageUrl(resource.imageFilename) : undefined;
   const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
@@ -69,6 +74,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
             description: description.trim(),
             allowTakeOver,
             ...rules,
+            ...booking,
             image: image.kind === 'replace' ? image.file : undefined,
             deleteImage: image.kind === 'remove' && currentImageUrl !== undefined,
           },
@@ -112,6 +118,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
         </SwitchField>
         <ImageUploadField currentImageUrl={currentImageUrl} value={image} onChange={setImage} />
         <ResourceRuleFields value={rules} onChange={setRules} fieldErrors={fieldErrors} />
+        <BookingSettingsFields value={booking} onChange={setBooking} fieldErrors={fieldErrors} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="tertiary" slot="close">

@@ -4,8 +4,10 @@ import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeToEventStream } from '../../../lib/event-stream.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { notifyWarning } from '../../../lib/notify.ts';
+import { notifyInfo, notifyWarning } from '../../../lib/notify.ts';
 import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
+import { bookingsKeys } from '../../bookings/api/bookings-queries.ts';
+import { formatTime } from '../../bookings/week.ts';
 import {
   type ResourceListParams,
   resourceGroupsKeys,
@@ -58,6 +60,8 @@ function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
   void queryClient.invalidateQueries({ queryKey: resourcesKeys.inUse });
   // Group pages show introductions and members that resource events change too.
   void queryClient.invalidateQueries({ queryKey: resourceGroupsKeys.all });
+  // "My bookings" lists bookings of every resource (decision 23).
+  if (event.type.startsWith('booking.')) void queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
 }
 
 function open(queryClient: QueryClient) {
@@ -76,6 +80,15 @@ function open(queryClient: QueryClient) {
           notifyWarning(
             i18next.t('safetyRules.limitWarning.title', { name: event.data.resourceName }),
             i18next.t('safetyRules.limitWarning.message', { time: formatDateTime(event.data.endsAt) }),
+          );
+        }
+        if (event.type === 'wait-list.your-turn' && event.data.user.id === viewerId) {
+          // Decision 23: the first in line holds the free resource for a while; every open tab says so.
+          notifyInfo(
+            i18next.t('bookings.waitList.yourTurn', {
+              name: event.data.resourceName,
+              time: formatTime(event.data.heldUntil),
+            }),
           );
         }
       } catch {

@@ -30,8 +30,11 @@ export function useUsageCommands(resourceId: number) {
         { notes, forceTakeOver: true },
         {
           onSuccess: () => notifySuccess(t('usage.toast.takenOver')),
-          onError: () =>
-            notifyError(t('usage.toast.takeOverFailedTitle'), t('usage.toast.takeOverFailedMessage')),
+          onError: (error) =>
+            notifyError(
+              t('usage.toast.takeOverFailedTitle'),
+              startRefusal(t, error) ?? t('usage.toast.takeOverFailedMessage'),
+            ),
         },
       ),
     end: (notes?: string) =>
