@@ -45,6 +45,8 @@ export const ReaderDisplayTexts = {
   blockedUntil: 'Blocked until {time}',
   /** Followed by ": " and the username of the first in line of the wait list (decision 23). */
   heldFor: 'Held for',
+  /** The warning before an automatic end; {time} (HH:MM) is filled in (decisions 21, 23). */
+  endsAt: 'Ends at {time}',
 } as const;
 
 /** The display texts in each language of the interface; the English ones are the contract. */
@@ -73,6 +75,7 @@ export const READER_DISPLAY_TEXTS = {
     bookedBy: 'Gebucht von {username} bis {time}',
     blockedUntil: 'Gesperrt bis {time}',
     heldFor: 'Reserviert für',
+    endsAt: 'Endet um {time}',
   },
 } as const satisfies Record<'en' | 'de', Record<keyof typeof ReaderDisplayTexts, string>>;
 export type ReaderDisplayText = keyof typeof ReaderDisplayTexts;

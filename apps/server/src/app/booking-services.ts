@@ -76,5 +76,5 @@ export function createBookings(
   deliveries.timedActions.handle(BOOKING_TIMED_ACTIONS.noShow, (payload) =>
     sessions.noShow(payload as BookingTimerPayload),
   );
-  return { service, icalFeeds, guard: sessions.guard, observer: sessions.observer };
+  return { service, icalFeeds, time, guard: sessions.guard, observer: sessions.observer };
 }

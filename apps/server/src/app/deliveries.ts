@@ -15,6 +15,7 @@ import { createWebhooksService, type ResourceLookup } from '../domains/webhooks/
 import type { AuditLog } from '../platform/audit/audit-log.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
+import type { EventConsumer } from '../platform/events/event-fanout.ts';
 import { createEventPipeline } from '../platform/events/event-pipeline.ts';
 import { createDeliverySubscriptions } from '../platform/events/subscriptions.ts';
 import type { DeliveryTargetKind } from '../platform/jobs/delivery-target.ts';
@@ -109,6 +110,8 @@ export function createDeliveries(
     logger: deps.logger,
     liveSessions: shared.liveSessions,
   });
+  // Consumers made after the pipeline (the readers' warnings) join this list.
+  const live = [resourceEventHub.consumer];
   const pipeline = createEventPipeline<NewDomainEvent>({
     database: deps.database,
     logger: deps.logger,
@@ -117,7 +120,7 @@ export function createDeliveries(
     store: jobStore,
     subscriptions,
     kinds,
-    live: [resourceEventHub.consumer],
+    live,
     ...(deps.jobLeaseMs ? { jobLeaseMs: deps.jobLeaseMs } : {}),
     ...(deps.jobPollMs ? { jobPollMs: deps.jobPollMs } : {}),
   });
@@ -135,5 +138,7 @@ export function createDeliveries(
     mqttLookup,
     mqttConnections,
     resourceEventHub,
+    /** Adds a live consumer; the pipeline hands it every event committed from then on. */
+    addLiveConsumer: (consumer: EventConsumer) => live.push(consumer),
   };
 }

@@ -23,6 +23,7 @@ import { createFirmwareFolder } from '../domains/readers/firmware-folder.ts';
 import { createNfcCardsRepository } from '../domains/readers/nfc-cards.repository.ts';
 import { createNfcCardsService } from '../domains/readers/nfc-cards.service.ts';
 import { createReaderTapsService } from '../domains/readers/reader-taps.service.ts';
+import { createReaderWarnings } from '../domains/readers/reader-warnings.ts';
 import { createReadersRepository } from '../domains/readers/readers.repository.ts';
 import { createReadersService } from '../domains/readers/readers.service.ts';
 import { createResourceGroupsRepository } from '../domains/resources/resource-groups.repository.ts';
@@ -245,6 +246,7 @@ export function createServices(deps: AppDeps) {
     usage,
     resources,
   });
+  const readerTexts = READER_DISPLAY_TEXTS[deps.config.defaultLanguage];
   // Taps go through the usage service, as the browser's starts and ends do (the readers design).
   const readerTaps = createReaderTapsService({
     db,
@@ -256,7 +258,7 @@ export function createServices(deps: AppDeps) {
     operations: createServerCardOperations(deriveCardRoot(secretKey)),
     clock,
     onError: (error) => deps.logger.error({ err: error }, 'A card tap failed'),
-    texts: READER_DISPLAY_TEXTS[deps.config.defaultLanguage],
+    texts: readerTexts,
     audit,
     ...(deps.readerTimings?.cardWaitTimeoutMs
       ? { cardWaitTimeoutMs: deps.readerTimings.cardWaitTimeoutMs }
@@ -264,6 +266,11 @@ export function createServices(deps: AppDeps) {
     ...relay,
   });
   readerRelay?.serve(readerCommandHandler({ connections: readerConnections, readers, taps: readerTaps }));
+  // The warning before an automatic end shows on the machine's readers too.
+  const { hhmm } = bookings.time;
+  deliveries.addLiveConsumer(
+    createReaderWarnings({ links: readerConnections, readers, texts: readerTexts, hhmm }),
+  );
   const mqtt = createMqttService({
     db,
     repo: deliveries.mqttRepo,
