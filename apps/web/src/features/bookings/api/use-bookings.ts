@@ -50,3 +50,18 @@ export function useCancelBooking() {
     onSettled: (_data, _error, booking) => refreshBookings(queryClient, booking.resourceId),
   });
 }
+
+export type MoveBookingInput = { booking: Booking; start: Date; end: Date };
+
+/** Moves a booking or block to another span: its holder, or a manager, before it began. */
+export function useMoveBooking() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: ({ booking, start, end }: MoveBookingInput) =>
+      apiClient.put<Booking>(`/api/bookings/${booking.id}`, {
+        start: start.toISOString(),
+        end: end.toISOString(),
+      }),
+    onSettled: (_data, _error, { booking }) => refreshBookings(queryClient, booking.resourceId),
+  });
+}

@@ -21,8 +21,8 @@ const CLOCK_TICK_MS = 60_000;
 const FINEST_ROW_MINUTES = 15;
 
 /**
- * The week calendar of a bookable resource (decision 23): who booked when, booking a free slot
- * and cancelling one's own booking; managers also book for others, block time and cancel any.
+ * The week calendar of a bookable resource (decision 23): who booked when, booking a free slot,
+ * moving and cancelling one's own booking; managers also book for others, block time and cancel any.
  */
 export function BookingCalendarCard({ resource, isManager }: { resource: Resource; isManager: boolean }) {
   const { t } = useTranslation();
@@ -34,6 +34,7 @@ export function BookingCalendarCard({ resource, isManager }: { resource: Resourc
   const bookings = useResourceBookings(resource.id, monday, nextMonday);
   const [slotStart, setSlotStart] = useState<Date | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
   const step = resource.bookingSlotMinutes ?? DEFAULT_BOOKING_SLOT_MINUTES;
   const rowMinutes = step * Math.ceil(FINEST_ROW_MINUTES / step);
   const days = daysOfWeek(monday);
@@ -78,7 +79,12 @@ export function BookingCalendarCard({ resource, isManager }: { resource: Resourc
             onActivate={({ start, booking }) => {
               if (!booking) setSlotStart(start);
               else if (isManager || (booking.kind === 'booking' && booking.user?.id === viewer.id)) {
-                setCancelling(booking);
+                // Before it begins a booking can be moved (within its day) or cancelled; after, the
+                // server refuses both and says so.
+                const withinItsDay =
+                  formatDay(new Date(booking.start)) === formatDay(new Date(Date.parse(booking.end) - 1));
+                if (new Date(booking.start) > now && withinItsDay) setMoving(booking);
+                else setCancelling(booking);
               }
             }}
           />
@@ -89,9 +95,17 @@ export function BookingCalendarCard({ resource, isManager }: { resource: Resourc
       <BookingDialog
         resource={resource}
         slotStart={slotStart}
+        moving={moving}
+        onCancelBooking={(booking) => {
+          setMoving(null);
+          setCancelling(booking);
+        }}
         isManager={isManager}
         now={now}
-        onClose={() => setSlotStart(null)}
+        onClose={() => {
+          setSlotStart(null);
+          setMoving(null);
+        }}
       />
       <CancelBookingDialog booking={cancelling} onClose={() => setCancelling(null)} />
     </Card>

@@ -98,4 +98,53 @@ describe('BookingDialog', () => {
     expect(await screen.findByText('Choose the member to book for.')).toBeTruthy();
     expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
+
+  it('moves a booking within its day, keeping its length, or hands it over to be cancelled', async () => {
+    const sent = fakeApi({
+      'PUT /api/bookings/5': (body: unknown) => ({ status: 200, body: { id: 5, ...(body as object) } }),
+    });
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const onCancelBooking = vi.fn();
+    const booking = {
+      id: 5,
+      resourceId: 3,
+      user: { id: 7, username: 'me' },
+      start: slotTime(day, 600).toISOString(),
+      end: slotTime(day, 660).toISOString(),
+      kind: 'booking' as const,
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Toast.Provider />
+        <BookingDialog
+          resource={resource}
+          slotStart={null}
+          moving={booking}
+          onCancelBooking={onCancelBooking}
+          isManager
+          now={now}
+          onClose={onClose}
+        />
+      </QueryClientProvider>,
+    );
+    expect(
+      screen.getByRole('dialog', { name: 'Move the booking of Laser cutter on 08/01/2030' }),
+    ).toBeTruthy();
+    // Moving keeps who the booking is for: no choice of purpose, even for managers.
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^10:00\s*Start/ }));
+    await user.click(await screen.findByRole('option', { name: '12:00' }));
+    expect(screen.getByRole('button', { name: /^13:00\s*End/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent.at(-1)).toEqual({
+      method: 'PUT',
+      path: '/api/bookings/5',
+      body: { start: slotTime(day, 720).toISOString(), end: slotTime(day, 780).toISOString() },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel booking…' }));
+    expect(onCancelBooking).toHaveBeenCalledWith(booking);
+  });
 });

@@ -1,5 +1,5 @@
-import { Label, ListBox, Radio, RadioGroup, Select } from '@heroui/react';
-import type { BookingKind, Resource, UserRef } from '@toolpass/contracts';
+import { Button, Label, ListBox, Radio, RadioGroup, Select } from '@heroui/react';
+import type { Booking, BookingKind, Resource, UserRef } from '@toolpass/contracts';
 import { DEFAULT_BOOKING_SLOT_MINUTES } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,30 +9,48 @@ import { ModalShell } from '../../../components/modal-shell.tsx';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { UserPicker } from '../../introductions/components/user-picker.tsx';
-import { useCreateBooking } from '../api/use-bookings.ts';
+import { useCreateBooking, useMoveBooking } from '../api/use-bookings.ts';
 import { formatDay, formatMinutes, slotTime } from '../week.ts';
 
 type BookingDialogProps = {
   resource: Resource;
   /** The slot the dialog was opened on; null while closed. */
   slotStart: Date | null;
+  /** A booking to move instead (its holder or a manager, before it began); null for a new one. */
+  moving?: Booking | null;
+  /** Asks to cancel the booking being moved (the calendar confirms it). */
+  onCancelBooking?: (booking: Booking) => void;
   /** Managers may book for someone else and block time. */
   isManager: boolean;
   now: Date;
   onClose: () => void;
 };
 
-/** Books a span of one day, starting and ending on the resource's slot step. */
-export function BookingDialog({ resource, slotStart, isManager, now, onClose }: BookingDialogProps) {
+/**
+ * Books a span of one day, starting and ending on the resource's slot step, or moves a booking
+ * within its day (to another day: cancel and book again).
+ */
+export function BookingDialog({
+  resource,
+  slotStart,
+  moving = null,
+  onCancelBooking,
+  isManager,
+  now,
+  onClose,
+}: BookingDialogProps) {
+  const start = moving ? new Date(moving.start) : slotStart;
   return (
-    <ModalShell isOpen={slotStart !== null} onClose={onClose}>
-      {slotStart && (
+    <ModalShell isOpen={start !== null} onClose={onClose}>
+      {start && (
         <BookingForm
           resource={resource}
-          slotStart={slotStart}
+          slotStart={start}
+          moving={moving}
           isManager={isManager}
           now={now}
           onDone={onClose}
+          onCancelBooking={onCancelBooking}
         />
       )}
     </ModalShell>
@@ -44,12 +62,16 @@ type Purpose = 'self' | 'someone' | 'block';
 function BookingForm({
   resource,
   slotStart,
+  moving,
   isManager,
   now,
   onDone,
+  onCancelBooking,
 }: Omit<BookingDialogProps, 'slotStart' | 'onClose'> & { slotStart: Date; onDone: () => void }) {
   const { t } = useTranslation();
   const create = useCreateBooking(resource.id);
+  const move = useMoveBooking();
+  const minutesOf = (at: Date) => at.getHours() * 60 + at.getMinutes();
   const step = resource.bookingSlotMinutes ?? DEFAULT_BOOKING_SLOT_MINUTES;
   const day = new Date(slotStart.getFullYear(), slotStart.getMonth(), slotStart.getDate());
   const nowMinutes = formatDay(day) === formatDay(now) ? now.getHours() * 60 + now.getMinutes() : -1;
@@ -57,12 +79,17 @@ function BookingForm({
   const [start, setStart] = useState(slotStart.getHours() * 60 + slotStart.getMinutes());
   const shortest = Math.max(step, resource.bookingMinMinutes ?? step);
   const longest = resource.bookingMaxMinutes ?? 24 * 60;
-  const [end, setEnd] = useState(Math.min(24 * 60, start + roundUp(shortest, step)));
+  const [end, setEnd] = useState(() =>
+    moving
+      ? Math.min(24 * 60, minutesOf(new Date(moving.end)) || 24 * 60)
+      : Math.min(24 * 60, start + roundUp(shortest, step)),
+  );
   const endOptions = timesOfDay(step, start + step, Math.min(24 * 60, start + longest));
   const [purpose, setPurpose] = useState<Purpose>('self');
   const [someone, setSomeone] = useState<UserRef | null>(null);
   const [missingUser, setMissingUser] = useState(false);
-  const refusal = create.error ? translateServerMessage(t, create.error.message) : undefined;
+  const failure = moving ? move.error : create.error;
+  const refusal = failure ? translateServerMessage(t, failure.message) : undefined;
 
   const changeStart = (minutes: number) => {
     setStart(minutes);
@@ -72,13 +99,41 @@ function BookingForm({
 
   return (
     <ModalForm
-      title={t('bookings.dialog.title', { name: resource.name, day: formatDay(day) })}
+      title={t(moving ? 'bookings.dialog.moveTitle' : 'bookings.dialog.title', {
+        name: resource.name,
+        day: formatDay(day),
+      })}
       wrapTitle
       bodyClassName="flex flex-col gap-4"
       cancelLabel={t('bookings.dialog.cancel')}
-      submitLabel={purpose === 'block' ? t('bookings.dialog.block') : t('bookings.dialog.book')}
-      isPending={create.isPending}
+      submitLabel={
+        moving
+          ? t('bookings.dialog.move')
+          : purpose === 'block'
+            ? t('bookings.dialog.block')
+            : t('bookings.dialog.book')
+      }
+      isPending={create.isPending || move.isPending}
+      start={
+        moving && onCancelBooking ? (
+          <Button variant="danger-soft" onPress={() => onCancelBooking(moving)}>
+            {t('bookings.dialog.cancelBooking')}
+          </Button>
+        ) : undefined
+      }
       onSubmit={() => {
+        if (moving) {
+          move.mutate(
+            { booking: moving, start: slotTime(day, start), end: slotTime(day, end) },
+            {
+              onSuccess: () => {
+                notifySuccess(t('bookings.dialog.moved'));
+                onDone();
+              },
+            },
+          );
+          return;
+        }
         if (purpose === 'someone' && !someone) {
           setMissingUser(true);
           return;
@@ -99,7 +154,13 @@ function BookingForm({
         );
       }}
     >
-      {refusal && <FormErrorAlert title={t('bookings.dialog.failed')} message={refusal} />}
+      {refusal && (
+        <FormErrorAlert
+          title={moving ? t('bookings.dialog.moveFailed') : t('bookings.dialog.failed')}
+          message={refusal}
+        />
+      )}
+      {moving && <p className="text-sm text-muted">{t('bookings.dialog.moveHint')}</p>}
       <div className="grid grid-cols-2 gap-4">
         <TimeSelect
           label={t('bookings.dialog.start')}
@@ -114,7 +175,7 @@ function BookingForm({
           onChange={setEnd}
         />
       </div>
-      {isManager && (
+      {isManager && !moving && (
         <RadioGroup
           variant="secondary"
           name="purpose"
