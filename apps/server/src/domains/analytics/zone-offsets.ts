@@ -18,6 +18,20 @@ export function offsetMinutesAt(format: Intl.DateTimeFormat, ms: number): number
   return Math.round((local - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
 }
 
+/** The format whose parts `offsetMinutesAt` reads: every field of a local time, 24-hour. */
+export function zonePartsFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+}
+
 /** From `fromMs` on (until the next segment), local time is UTC plus `offsetMinutes`. */
 export type OffsetSegment = { fromMs: number; offsetMinutes: number };
 
@@ -28,16 +42,7 @@ export type OffsetSegment = { fromMs: number; offsetMinutes: number };
  * arithmetic. Zones change offset at most a few times a year, never twice in a day.
  */
 export function zoneOffsets(timeZone: string, startMs: number, endMs: number): OffsetSegment[] {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const format = zonePartsFormat(timeZone);
   const at = (ms: number) => offsetMinutesAt(format, ms);
   const segments: OffsetSegment[] = [{ fromMs: startMs, offsetMinutes: at(startMs) }];
   let previousMs = startMs;

@@ -1,4 +1,4 @@
-import { offsetMinutesAt } from '../analytics/zone-offsets.ts';
+import { offsetMinutesAt, zonePartsFormat } from '../analytics/zone-offsets.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -15,16 +15,7 @@ export function bookingClock(timeZone?: string) {
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const parts = zonePartsFormat(zone);
   const offsetMs = (ms: number) => offsetMinutesAt(parts, ms) * MINUTE_MS;
   return {
     zone,
