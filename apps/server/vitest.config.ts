@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['src/test/build-server-bundle.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file builds its own app and databases; two cores run two files at a time.

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUNDLE = path.join(ROOT, 'apps/server/dist/main.js');
+const BUNDLE = path.join(ROOT, 'apps/server/dist/start.js');
 /** How long the server idles before its resident memory is read. */
 const IDLE_MS = 5_000;
 

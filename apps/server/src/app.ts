@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readerWebSocketOptions } from './adapters/readers/reader-socket-options.ts';
 import type { AppDeps } from './app/app-deps.ts';
 import { APP_VERSION } from './app/app-version.ts';
@@ -13,11 +13,11 @@ import type { Config } from './config/config.ts';
 import { registerAuditActor } from './platform/audit/audit-actor.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
-import { rememberFrozenPayloads } from './platform/http/frozen-payload-serializer.ts';
 import { importMapHashes } from './platform/http/import-map-hashes.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
+import { zodCompilersFactory } from './platform/http/zod-schema-controller.ts';
 import { lazyChildLoggerFactory } from './platform/logging/lazy-child-logger.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 
@@ -57,9 +57,8 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // The request id is echoed in error bodies so a report can be matched to the log.
     genReqId: () => crypto.randomUUID(),
+    schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(rememberFrozenPayloads(serializerCompiler));
   registerErrorHandling(app);
 
   const webDistDir = deps.webDistDir ?? DEFAULT_WEB_DIST;
@@ -68,7 +67,7 @@ export async function buildApp(deps: AppDeps) {
     scriptHashes: importMapHashes(webDistDir),
   });
   await app.register(websocket, readerWebSocketOptions);
-  await registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
+  registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
   registerAuditActor(app);
   // Before the routes, so its response hook times each of them.

@@ -98,4 +98,22 @@ describe('npm start with PORT alone', () => {
       new RegExp(`^Open: http://localhost:${port}/verify-email\\?token=[\\w-]+&email=`),
     );
   });
+
+  it('serves the API document and its docs UI, which the bundle loads on their first request', async () => {
+    const document = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    const body = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(body.openapi).toBe('3.1.0');
+    expect(body.paths['/api/users/me']).toBeDefined();
+    const ui = await fetch(`http://127.0.0.1:${port}/api/docs/`);
+    expect(ui.status).toBe(200);
+    expect(ui.headers.get('content-type')).toContain('text/html');
+    const style = await fetch(`http://127.0.0.1:${port}/api/docs/static/swagger-ui.css`);
+    expect(style.status).toBe(200);
+    expect(style.headers.get('content-type')).toContain('text/css');
+    const again = await fetch(`http://127.0.0.1:${port}/api/docs/static/swagger-ui.css`, {
+      headers: { 'if-none-match': String(style.headers.get('etag')) },
+    });
+    expect(again.status).toBe(304);
+  });
 });

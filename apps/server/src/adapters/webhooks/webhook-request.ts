@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import type https from 'node:https';
 import { Messages, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@toolpass/contracts';
 import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../domains/webhooks/webhook-sender.ts';
+import { nodeHttp, nodeHttps } from '../../platform/net/node-http.ts';
 import { HostNotAllowedError, type OutboundPolicy } from '../../platform/net/outbound-policy.ts';
 
 /** Per attempt, until the receiver's status line has arrived (issue 15). */
@@ -55,8 +56,8 @@ type Agents = { 'http:': http.Agent; 'https:': https.Agent };
 function agentsOf(policy: OutboundPolicy): Agents {
   const options = { keepAlive: true, timeout: IDLE_CONNECTION_MS, scheduling: 'lifo' as const };
   return {
-    'http:': new http.Agent({ ...options, lookup: policy.lookup }),
-    'https:': new https.Agent({ ...options, lookup: policy.lookup }),
+    'http:': new (nodeHttp().Agent)({ ...options, lookup: policy.lookup }),
+    'https:': new (nodeHttps().Agent)({ ...options, lookup: policy.lookup }),
   };
 }
 
@@ -74,7 +75,11 @@ function exchange(
 ) {
   return new Promise<number>((resolve, reject) => {
     const agent = url.protocol === 'https:' ? agents['https:'] : agents['http:'];
-    const request = (url.protocol === 'https:' ? https : http).request(url, { method, headers, agent });
+    const request = (url.protocol === 'https:' ? nodeHttps() : nodeHttp()).request(url, {
+      method,
+      headers,
+      agent,
+    });
     let status: number | undefined;
     const timer = setTimeout(() => request.destroy(new WebhookTimeout()), WEBHOOK_TIMEOUT_MS);
     const settle = () => {

@@ -8,19 +8,29 @@ const DAY_MS = 86_400_000;
  * unless one is given. Refusal texts name times in it, and the weekly hours count its ISO weeks.
  */
 export function bookingClock(timeZone?: string) {
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const hourMinute = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const parts = zonePartsFormat(zone);
-  const offsetMs = (ms: number) => offsetMinutesAt(parts, ms) * MINUTE_MS;
+  // Made on first use: a process's first Intl formats load the zone data, about 20 ms that the
+  // start-up would otherwise pay for a feature most spaces never switch on (issue 31).
+  let formats: { zone: string; hourMinute: Intl.DateTimeFormat; parts: Intl.DateTimeFormat } | undefined;
+  const made = () => {
+    if (!formats) {
+      const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const hourMinute = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      formats = { zone, hourMinute, parts: zonePartsFormat(zone) };
+    }
+    return formats;
+  };
+  const offsetMs = (ms: number) => offsetMinutesAt(made().parts, ms) * MINUTE_MS;
   return {
-    zone,
+    get zone() {
+      return made().zone;
+    },
     /** "HH:MM", 24-hour, as a refusal names a booking's end. */
-    hhmm: (at: Date) => hourMinute.format(at),
+    hhmm: (at: Date) => made().hourMinute.format(at),
     /** The ISO week (Monday 00:00 to the next Monday 00:00, local time) that holds `at`. */
     isoWeekOf(at: Date): { start: Date; end: Date } {
       const local = at.getTime() + offsetMs(at.getTime());

@@ -75,34 +75,42 @@ function within(address: bigint, { base, bits }: Range): boolean {
 
 const ranges = (list: string[]) => list.map((cidr) => range(cidr) as Range);
 
-const LOOPBACK = ranges(['127.0.0.0/8', '::1/128']);
-const PRIVATE = ranges(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', 'fc00::/7']);
-/**
- * Neither public nor loopback nor private: link-local (cloud metadata lives there), unspecified,
- * multicast, broadcast, documentation and benchmark ranges, and IPv6 forms that carry an IPv4
- * address elsewhere (IPv4-compatible, NAT64, 6to4, Teredo). Reached only through an explicit CIDR.
- */
-const SPECIAL = ranges([
-  '0.0.0.0/8',
-  '169.254.0.0/16',
-  '192.0.0.0/24',
-  '192.0.2.0/24',
-  '198.18.0.0/15',
-  '198.51.100.0/24',
-  '203.0.113.0/24',
-  '224.0.0.0/4',
-  '240.0.0.0/4',
-  '::/96',
-  '64:ff9b::/96',
-  '64:ff9b:1::/48',
-  '100::/64',
-  '2001::/32',
-  '2001:db8::/32',
-  '2002::/16',
-  'fe80::/10',
-  'fec0::/10',
-  'ff00::/8',
-]);
+/** Parsed on first use: BigInt arithmetic for some thirty ranges is not work for the start. */
+let knownRanges: { loopback: Range[]; private: Range[]; special: Range[] } | undefined;
+
+function rangesOf(): NonNullable<typeof knownRanges> {
+  knownRanges ??= {
+    loopback: ranges(['127.0.0.0/8', '::1/128']),
+    private: ranges(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', 'fc00::/7']),
+    /**
+     * Neither public nor loopback nor private: link-local (cloud metadata lives there), unspecified,
+     * multicast, broadcast, documentation and benchmark ranges, and IPv6 forms that carry an IPv4
+     * address elsewhere (IPv4-compatible, NAT64, 6to4, Teredo). Reached only through an explicit CIDR.
+     */
+    special: ranges([
+      '0.0.0.0/8',
+      '169.254.0.0/16',
+      '192.0.0.0/24',
+      '192.0.2.0/24',
+      '198.18.0.0/15',
+      '198.51.100.0/24',
+      '203.0.113.0/24',
+      '224.0.0.0/4',
+      '240.0.0.0/4',
+      '::/96',
+      '64:ff9b::/96',
+      '64:ff9b:1::/48',
+      '100::/64',
+      '2001::/32',
+      '2001:db8::/32',
+      '2002::/16',
+      'fe80::/10',
+      'fec0::/10',
+      'ff00::/8',
+    ]),
+  };
+  return knownRanges;
+}
 
 const HOST_NAME =
   /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,62}[a-z0-9_])?)*$/;
@@ -150,8 +158,9 @@ export function isAddressAllowed(hosts: AllowedHosts, address: string): boolean 
   if (value === undefined) return false;
   if (hosts.any || hosts.ranges.some((allowed) => within(value, allowed))) return true;
   const among = (list: Range[]) => list.some((listed) => within(value, listed));
-  if (among(LOOPBACK)) return hosts.loopback;
-  if (among(PRIVATE)) return hosts.private;
-  if (among(SPECIAL)) return false;
+  const known = rangesOf();
+  if (among(known.loopback)) return hosts.loopback;
+  if (among(known.private)) return hosts.private;
+  if (among(known.special)) return false;
   return hosts.external;
 }

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { nodeHttp, nodeHttps } from './node-http.ts';
 import type { OutboundPolicy } from './outbound-policy.ts';
 
 /** The fetch-like call a library makes (openid-client's customFetch): no redirects followed. */
@@ -30,8 +29,8 @@ async function bodyBytes(body: unknown): Promise<Buffer | undefined> {
  */
 export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, timeout: 4_000, lookup: policy.lookup }),
-    'https:': new https.Agent({ keepAlive: true, timeout: 4_000, lookup: policy.lookup }),
+    'http:': new (nodeHttp().Agent)({ keepAlive: true, timeout: 4_000, lookup: policy.lookup }),
+    'https:': new (nodeHttps().Agent)({ keepAlive: true, timeout: 4_000, lookup: policy.lookup }),
   };
   return async (address, options) => {
     const url = new URL(address);
@@ -40,7 +39,7 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
     policy.assertAddressAllowed(url.hostname);
     const body = await bodyBytes(options.body);
     return new Promise<Response>((resolve, reject) => {
-      const request = (url.protocol === 'https:' ? https : http).request(url, {
+      const request = (url.protocol === 'https:' ? nodeHttps() : nodeHttp()).request(url, {
         method: options.method ?? 'GET',
         headers: options.headers ?? {},
         agent: agents[url.protocol as 'http:' | 'https:'],

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../config/node-flags.ts';
 import { freePort, waitUntilAnswering } from './ports.ts';
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+/** The bundle `npm start` runs, built by the tests' global set-up (build-server-bundle.ts). */
+const START = fileURLToPath(new URL('../../../dist/start.js', import.meta.url));
 
 export type ServerProcess = {
   pid: number;
@@ -21,7 +22,7 @@ export type ServerProcess = {
 };
 
 /**
- * A Toolpass instance as `npm start` runs it (`main.ts` with the server's Node flags) in a
+ * A Toolpass instance as `npm start` runs it (the bundle with the server's Node flags) in a
  * process of its own, with a data folder of its own: instances share only the database.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -29,7 +30,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-instance-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', MAIN],
+    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', START],
     {
       env: {
         PATH: process.env.PATH ?? '',
