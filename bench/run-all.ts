@@ -12,6 +12,7 @@ import {
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
 import { accountsScenarios } from './scenarios/accounts.ts';
 import { bookingsScenario, describeBookings } from './scenarios/bookings.ts';
+import { describeInstances, type InstancesResult, instancesScenario } from './scenarios/instances.ts';
 import { describeMqttDelivery, mqttDeliveryScenario } from './scenarios/mqtt-delivery.ts';
 import { describeReaderTaps, readerTapsScenario } from './scenarios/reader-taps.ts';
 import { resourcesScenarios } from './scenarios/resources.ts';
@@ -77,6 +78,10 @@ const usageExport = await usageExportScenario();
 const readerTaps = await readerTapsScenario();
 const startFootprint = await startFootprintScenario();
 const bookings = await bookingsScenario();
+// Two instances need the database they share: PostgreSQL only.
+const instances: InstancesResult | undefined = process.env.BENCH_DATABASE_URL
+  ? await instancesScenario()
+  : undefined;
 
 process.stdout.write(
   `\nToolpass benchmarks: ${os.cpus().length} cores, Node ${process.version}, ${DURATION_SECONDS} s per scenario, 50 connections\n\n`,
@@ -142,6 +147,7 @@ for (const line of describeReaderTaps(readerTaps)) say(line);
 for (const line of describeBookings(bookings)) say(line);
 say(webBundleScenario());
 for (const line of describeStartFootprint(startFootprint)) say(line);
+if (instances) for (const line of describeInstances(instances)) say(line);
 
 // Every throughput as a share of its ceiling in this run, compared with the shares kept in
 // bench/baseline.json; `BENCH_UPDATE_BASELINE=1 npm run bench` makes this run the new baseline.
@@ -179,5 +185,5 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps, startFootprint, bookings }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps, startFootprint, bookings, instances }, null, 2)}\n`,
 );

@@ -1,5 +1,7 @@
 // The real app, as `npm start` runs it (SQLite in a fresh data folder, production scrypt cost),
 // with one difference: sign-in rate limits are lifted, or the sign-in scenario would measure 429s.
+// With BENCH_JOIN=1 it is a second instance on the PostgreSQL of BENCH_DATABASE_URL that another
+// one seeded: it seeds nothing and prints only its port.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -41,37 +43,42 @@ const { app, services } = await buildApp({
     costlyPerAccount: unlimited,
   },
 });
-const bench = await services.users.administrators.createOrPromote({
-  username: 'bench',
-  email: 'bench@example.org',
-  password: 'bench password',
-});
-const token = await services.sessions.issue(bench.user.id);
-// Fifty more managers for the race: fifty different users who may all start sessions.
-const racerTokens: string[] = [];
-const racerIds: number[] = [];
-for (let index = 0; index < 50; index += 1) {
-  const racer = await services.users.administrators.createOrPromote({
-    username: `racer${index}`,
-    email: `racer${index}@example.org`,
-    password: 'racer password',
-  });
-  racerIds.push(racer.user.id);
-  racerTokens.push(await services.sessions.issue(racer.user.id));
-}
-const { resourceIds } = await seedResources(database.db, { benchUserId: bench.user.id, racers: racerIds });
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(
-  `${JSON.stringify({
-    port: (app.server.address() as AddressInfo).port,
-    token,
-    racerTokens,
-    resourceIds,
+if (process.env.BENCH_JOIN === '1') {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port })}\n`);
+} else {
+  const bench = await services.users.administrators.createOrPromote({
     username: 'bench',
+    email: 'bench@example.org',
     password: 'bench password',
-    dialect: database.dialect,
-  })}\n`,
-);
+  });
+  const token = await services.sessions.issue(bench.user.id);
+  // Fifty more managers for the race: fifty different users who may all start sessions.
+  const racerTokens: string[] = [];
+  const racerIds: number[] = [];
+  for (let index = 0; index < 50; index += 1) {
+    const racer = await services.users.administrators.createOrPromote({
+      username: `racer${index}`,
+      email: `racer${index}@example.org`,
+      password: 'racer password',
+    });
+    racerIds.push(racer.user.id);
+    racerTokens.push(await services.sessions.issue(racer.user.id));
+  }
+  const { resourceIds } = await seedResources(database.db, { benchUserId: bench.user.id, racers: racerIds });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(
+    `${JSON.stringify({
+      port: (app.server.address() as AddressInfo).port,
+      token,
+      racerTokens,
+      resourceIds,
+      username: 'bench',
+      password: 'bench password',
+      dialect: database.dialect,
+    })}\n`,
+  );
+}
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();
