@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, describeComparison } from './baseline.ts';
+import { compareWithBaseline, describeComparison, withNewScenarios } from './baseline.ts';
 
 describe('comparing a run with the baseline', () => {
   const baseline = { 'GET /api/resources': 0.5, 'start/end cycle': 0.8, retired: 0.3 };
@@ -20,6 +20,19 @@ describe('comparing a run with the baseline', () => {
     const lines = describeComparison(comparisons, ['new one']);
     expect(lines[0]).toBe('Against the baseline: no scenario fell more than 15 %.');
     expect(lines[1]).toContain('kept  GET /api/resources: 60.0 % of its ceiling, baseline 50.0 % (+20 %)');
-    expect(lines.at(-1)).toBe('  not in the baseline (new scenarios): new one');
+    expect(lines.at(-1)).toBe(
+      "  not in the baseline until now (new scenarios, added with this run's share): new one",
+    );
+  });
+
+  it('adds a new scenario at its first share and leaves the shares it had alone', () => {
+    const before = { at: 'then', cores: 2, node: 'v24', shares: baseline };
+    const { baseline: after, added } = withNewScenarios(before, {
+      'GET /api/resources': 0.2,
+      'new one': 0.1,
+    });
+    expect(added).toEqual(['new one']);
+    expect(after.shares).toEqual({ ...baseline, 'new one': 0.1 });
+    expect(after.at).toBe('then');
   });
 });

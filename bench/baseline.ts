@@ -52,7 +52,10 @@ export function describeComparison(comparisons: Comparison[], missing: string[])
       `  ${comparison.fell ? 'FELL' : 'kept'}  ${comparison.scenario}: ${percent(comparison.now)} of its ceiling, baseline ${percent(comparison.baseline)} (${sign}${(comparison.change * 100).toFixed(0)} %)`,
     );
   }
-  if (missing.length > 0) lines.push(`  not in the baseline (new scenarios): ${missing.join('; ')}`);
+  if (missing.length > 0)
+    lines.push(
+      `  not in the baseline until now (new scenarios, added with this run's share): ${missing.join('; ')}`,
+    );
   return lines;
 }
 
@@ -63,4 +66,15 @@ export function readBaseline(file: string): Baseline | undefined {
 
 export function writeBaseline(file: string, baseline: Baseline): void {
   writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
+}
+
+/**
+ * The baseline with the scenarios it did not know added at their share in this run; the shares
+ * it had stay as they were, so one run cannot move what the others are compared with.
+ */
+export function withNewScenarios(baseline: Baseline, now: Shares): { baseline: Baseline; added: string[] } {
+  const added = Object.keys(now).filter((scenario) => baseline.shares[scenario] === undefined);
+  const shares = { ...baseline.shares };
+  for (const scenario of added) shares[scenario] = now[scenario] ?? 0;
+  return { baseline: { ...baseline, shares }, added };
 }

@@ -7,6 +7,7 @@ import {
   describeComparison,
   readBaseline,
   type Shares,
+  withNewScenarios,
   writeBaseline,
 } from './baseline.ts';
 import { DURATION_SECONDS, type Measurement, measure, printTable, startServer } from './harness.ts';
@@ -163,7 +164,10 @@ shares['calendar week of 1,000 bookings of the bare server'] =
   bookings.calendarWeek.requestsPerSecond / ceiling;
 shares['start/end cycles, bookable of walk-up'] =
   bookings.bookableCycles.requestsPerSecond / Math.max(1, bookings.walkUpCycles.requestsPerSecond);
-const baselineFile = fileURLToPath(new URL('./baseline.json', import.meta.url));
+// PostgreSQL's shares differ from SQLite's by design: each database has its own baseline.
+const baselineFile = fileURLToPath(
+  new URL(process.env.BENCH_DATABASE_URL ? './baseline-postgres.json' : './baseline.json', import.meta.url),
+);
 const baseline = readBaseline(baselineFile);
 if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
   writeBaseline(baselineFile, {
@@ -176,9 +180,10 @@ if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
     `\n${baseline ? 'Baseline replaced by this run' : 'No baseline yet: this run is the baseline'} (bench/baseline.json).`,
   );
 } else {
-  const missing = Object.keys(shares).filter((scenario) => baseline.shares[scenario] === undefined);
+  const { baseline: extended, added } = withNewScenarios(baseline, shares);
   say(`\nBaseline of ${baseline.at} (${baseline.cores} cores, Node ${baseline.node}):`);
-  for (const line of describeComparison(compareWithBaseline(shares, baseline.shares), missing)) say(line);
+  for (const line of describeComparison(compareWithBaseline(shares, baseline.shares), added)) say(line);
+  if (added.length > 0) writeBaseline(baselineFile, extended);
 }
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));

@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { readerWebSocketOptions } from './adapters/readers/reader-socket-options.ts';
 import type { AppDeps } from './app/app-deps.ts';
 import { APP_VERSION } from './app/app-version.ts';
 import { registerLifecycle } from './app/lifecycle.ts';
@@ -15,6 +13,7 @@ import { registerAuthentication } from './platform/http/auth-guard.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { importMapHashes } from './platform/http/import-map-hashes.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { requestIdGenerator } from './platform/http/request-ids.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerWebApp } from './platform/http/web-app.ts';
 import { zodCompilersFactory } from './platform/http/zod-schema-controller.ts';
@@ -56,7 +55,7 @@ export async function buildApp(deps: AppDeps) {
     }),
     bodyLimit: 1024 * 1024,
     // The request id is echoed in error bodies so a report can be matched to the log.
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdGenerator(),
     schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   registerErrorHandling(app);
@@ -66,7 +65,6 @@ export async function buildApp(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     scriptHashes: importMapHashes(webDistDir),
   });
-  await app.register(websocket, readerWebSocketOptions);
   registerOpenApi(app, { version: APP_VERSION, publicUrl: deps.config.publicUrl });
   registerAuthentication(app, (token) => services.auth.resolveUser(token));
   registerAuditActor(app);

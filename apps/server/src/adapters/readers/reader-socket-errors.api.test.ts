@@ -69,4 +69,23 @@ describe.each(TEST_DIALECTS)('reader socket errors on %s', (dialect) => {
       expect(JSON.stringify(line)).not.toMatch(/\n\s+at /);
     }
   });
+
+  it('answers an upgrade asked of any other path with 404 and closes it, the API route not run', async () => {
+    const other = address.replace('/api/fabreader/websocket', '/api/users/me');
+    const ws = new WebSocket(other);
+    const status = await new Promise<number | undefined>((resolve) => {
+      ws.once('unexpected-response', (_request, response) => resolve(response.statusCode));
+      ws.once('open', () => resolve(undefined));
+      ws.once('error', () => {});
+    });
+    expect(status).toBe(404);
+    ws.terminate();
+    // A query string does not hide the reader socket's path.
+    const reader = new WebSocket(`${address}?firmware=1`);
+    await new Promise<void>((resolve, reject) => {
+      reader.once('open', () => resolve());
+      reader.once('error', reject);
+    });
+    reader.close();
+  });
 });

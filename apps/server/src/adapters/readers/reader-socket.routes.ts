@@ -13,6 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { ReadersService } from '../../domains/readers/readers.service.ts';
 import type { ReaderConnections, ReaderSocket } from './reader-connections.ts';
+import { registerReaderWebSocket } from './reader-socket-options.ts';
+
+const READER_SOCKET_PATH = '/api/fabreader/websocket';
 
 export type ReaderSocketTimings = {
   helloTimeoutMs: number;
@@ -227,8 +230,9 @@ export function readerSocketRoutes(deps: {
       await Promise.all([...open.values()].map((close) => close()));
     });
 
+    await registerReaderWebSocket(app, READER_SOCKET_PATH);
     app.get(
-      '/api/fabreader/websocket',
+      READER_SOCKET_PATH,
       {
         websocket: true,
         schema: {
