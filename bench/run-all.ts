@@ -1,6 +1,7 @@
 // `npm run bench`: every scenario against its ceiling, measured in the same run on this machine.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   compareWithBaseline,
@@ -177,7 +178,7 @@ if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
     shares,
   });
   say(
-    `\n${baseline ? 'Baseline replaced by this run' : 'No baseline yet: this run is the baseline'} (bench/baseline.json).`,
+    `\n${baseline ? 'Baseline replaced by this run' : 'No baseline yet: this run is the baseline'} (bench/${path.basename(baselineFile)}).`,
   );
 } else {
   const { baseline: extended, added } = withNewScenarios(baseline, shares);

@@ -107,6 +107,10 @@ export function registerOpenApi(app: FastifyInstance, options: DocsOptions) {
     return docsApp;
   };
 
+  app.addHook('onClose', async () => {
+    await (await docsApp?.catch(() => undefined))?.close();
+  });
+
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => (await docs()).swagger());
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
