@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 import autocannon from 'autocannon';
@@ -38,6 +39,11 @@ export async function startServer<T>(script: string, env: Record<string, string>
   });
   return {
     info: JSON.parse(first) as T,
+    /** The most resident memory the process has had so far (Linux's VmHWM), in MiB. */
+    peakRssMiB: () => {
+      const kib = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+      return Math.round(Number(kib) / 1024);
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

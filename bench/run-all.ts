@@ -122,7 +122,10 @@ if (cycleRow) {
     `  start/end against the ${CYCLES_BEFORE_JOBS} cycles/s issue 11 measured before the delivery jobs: ${((cycles / CYCLES_BEFORE_JOBS) * 100).toFixed(0)} % (${kept ? 'within' : 'not within'} 10 %; compare runs on one machine: the bare server alone varies by a third on a shared VM)`,
   );
 }
-const { race } = resources;
+const { race, peakRssMiB } = resources;
+say(
+  `  peak resident memory of the app server over these reads, writes and the race: ${peakRssMiB} MiB (issue 31, target <= 300 on SQLite: ${peakRssMiB <= 300 ? 'meets' : 'misses'}; it runs the sources, which the bundle of npm start does not)`,
+);
 say(
   `  race: ${race.roundsWithExactlyOneWinner} of ${race.rounds} rounds had exactly one winner (p99 ${race.p99Ms} ms)`,
 );
@@ -191,5 +194,5 @@ const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   `${resultsDir}latest.json`,
-  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, jobs, mqtt, webhooks, usageExport, readerTaps, startFootprint, bookings, instances }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), cores: os.cpus().length, node: process.version, rows, commits, race: resources.race, peakRssMiB: resources.peakRssMiB, jobs, mqtt, webhooks, usageExport, readerTaps, startFootprint, bookings, instances }, null, 2)}\n`,
 );

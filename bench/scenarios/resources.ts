@@ -44,7 +44,12 @@ async function race(base: string, info: AppInfo, rounds: number): Promise<RaceRe
 }
 
 /** Issue 3: reads and writes on 1,000 resources in 20 groups with 10,000 usage rows. */
-export async function resourcesScenarios(): Promise<{ rows: Measurement[]; race: RaceResult }> {
+export async function resourcesScenarios(): Promise<{
+  rows: Measurement[];
+  race: RaceResult;
+  /** The app server's peak resident memory over all of the above (issue 31: <= 300 MiB). */
+  peakRssMiB: number;
+}> {
   const server = await startServer<AppInfo>(
     fileURLToPath(new URL('../servers/app-server.ts', import.meta.url)),
   );
@@ -123,7 +128,8 @@ export async function resourcesScenarios(): Promise<{ rows: Measurement[]; race:
       measure('(writers)', { url: `${base}/api/health`, setupClient: cycleOnOwnResource, connections: 10 }),
     ]);
     rows.push(listDuringWrites);
-    return { rows, race: await race(base, server.info, 20) };
+    const raced = await race(base, server.info, 20);
+    return { rows, race: raced, peakRssMiB: server.peakRssMiB() };
   } finally {
     await server.stop();
   }
