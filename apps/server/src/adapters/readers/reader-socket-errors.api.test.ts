@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)('reader socket errors on %s', (dialect) => {
     }
   });
 
-  it('answers an upgrade asked of any other path with 404 and closes it, the API route not run', async () => {
+  it('answers an upgrade asked of any other path with 404 and closes it', async () => {
     const other = address.replace('/api/fabreader/websocket', '/api/users/me');
     const ws = new WebSocket(other);
     const status = await new Promise<number | undefined>((resolve) => {
