@@ -7,6 +7,7 @@ import { makePrivate, prepareDataDir } from '../data-dir.ts';
 import { CHANGE_CHANNEL, ChangeCountingPostgresDialect, createPgChangeCounter } from './pg-change-counter.ts';
 import { pgDriver } from './pg-driver.ts';
 import { type ChannelListener, listenToChannel } from './pg-listener.ts';
+import { preparingClient } from './pg-prepared-statements.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
 import type { Database } from './schema.ts';
@@ -110,6 +111,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   const pg = pgDriver();
   const pool = new pg.Pool({
     connectionString,
+    Client: preparingClient(pg),
     max: 10,
     types: {
       // COUNT(*) and other int8 values fit a JS number for any realistic row count.

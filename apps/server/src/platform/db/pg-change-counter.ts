@@ -30,12 +30,17 @@ function changedData(query: CompiledQuery, result: QueryResult<unknown>): boolea
   return true;
 }
 
-/** A pooled connection that tells its driver when a statement changed data. */
+/**
+ * A pooled connection that tells its driver when a statement changed data, and sends a
+ * transaction's first statement right behind its BEGIN (see `CountingDriver.beginTransaction`).
+ */
 class CountingConnection implements DatabaseConnection {
   readonly inner: DatabaseConnection;
   readonly #moved: () => void;
   inTransaction = false;
   wrote = false;
+  /** The BEGIN sent and not yet waited for: the next statement waits for it with its own answer. */
+  begun: Promise<void> | undefined;
 
   constructor(inner: DatabaseConnection, moved: () => void) {
     this.inner = inner;
@@ -43,7 +48,11 @@ class CountingConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(query: CompiledQuery, options?: AbortOptions): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query, options);
+    const begun = this.begun;
+    this.begun = undefined;
+    const running = this.inner.executeQuery<R>(query, options);
+    // A failed BEGIN fails this statement too; both answers are awaited, so neither goes unheard.
+    const [, result] = await Promise.all([begun, running]);
     if (changedData(query, result)) {
       // Inside a transaction the change is visible to others (and to later reads) only from
       // its commit on; outside one it is committed when the statement returns.
@@ -94,14 +103,30 @@ class CountingDriver implements Driver {
     return counting;
   }
 
+  /**
+   * Sends BEGIN without waiting for its answer: on a pipelining connection (pg-prepared-statements.ts)
+   * the transaction's first statement goes out right behind it, and the two answers come back
+   * in one round trip instead of two. Whatever runs next on the connection waits for it.
+   */
   async beginTransaction(connection: CountingConnection, settings: TransactionSettings) {
-    await this.#inner.beginTransaction(connection.inner, settings);
     connection.inTransaction = true;
     connection.wrote = false;
+    const begun = this.#inner.beginTransaction(connection.inner, settings);
+    // Its failure is told by what waits for it next; until then it must not count as unhandled.
+    begun.catch(() => undefined);
+    connection.begun = begun;
+  }
+
+  /** The BEGIN nothing has waited for yet (a transaction that ran no statement). */
+  async #settleBegin(connection: CountingConnection) {
+    const begun = connection.begun;
+    connection.begun = undefined;
+    await begun;
   }
 
   async commitTransaction(connection: CountingConnection) {
     try {
+      await this.#settleBegin(connection);
       await this.#inner.commitTransaction(connection.inner);
     } finally {
       connection.inTransaction = false;
@@ -111,6 +136,9 @@ class CountingDriver implements Driver {
 
   async rollbackTransaction(connection: CountingConnection) {
     try {
+      // The rollback is tried even after a failed BEGIN: pg's driver discards a connection
+      // whose rollback fails.
+      await this.#settleBegin(connection).catch(() => undefined);
       await this.#inner.rollbackTransaction(connection.inner);
     } finally {
       connection.inTransaction = false;
@@ -120,6 +148,7 @@ class CountingDriver implements Driver {
   }
 
   async savepoint(connection: CountingConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    await this.#settleBegin(connection);
     await this.#inner.savepoint?.(connection.inner, name, compile);
   }
 
@@ -148,7 +177,10 @@ class CountingDriver implements Driver {
   }
 }
 
-/** Kysely's PostgreSQL dialect, telling `moved` after every committed change made through it. */
+/**
+ * Kysely's PostgreSQL dialect, telling `moved` after every committed change made through it and
+ * sending each transaction's BEGIN together with its first statement.
+ */
 export class ChangeCountingPostgresDialect extends PostgresDialect {
   readonly #moved: () => void;
 

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
+import { keepPrepared } from './pg-prepared-statements.ts';
 
 /** A driver that can answer some queries synchronously (the SQLite one). */
 export type ImmediateRunner = {
@@ -36,7 +37,8 @@ function runImmediately<R>(executor: Kysely<unknown>, query: CompiledQuery<R>): 
 /**
  * Compiles a query once and runs it with new values each time, skipping Kysely's per-call
  * building and compiling, which costs more than SQLite's own work on the hottest look-ups; on
- * SQLite it also skips the executor's promise hand-offs where the driver allows.
+ * SQLite it also skips the executor's promise hand-offs where the driver allows, and PostgreSQL
+ * keeps it prepared on each connection (pg-prepared-statements.ts).
  *
  * `build` receives placeholders; each is found by identity among the compiled parameters, so
  * the mapping does not depend on the order in which Kysely emits them.
@@ -55,6 +57,7 @@ export function reusableQuery<DB, Params extends Record<string, unknown>, Row>(
   if (slots.some((slot) => slot === undefined) || new Set(slots).size !== paramNames.length) {
     throw new Error('reusableQuery: every parameter must be a placeholder, each used at least once');
   }
+  keepPrepared(compiled.sql);
   return async (executor: Kysely<DB>, params: Params): Promise<Row[]> => {
     const query: CompiledQuery<Row> = {
       ...compiled,

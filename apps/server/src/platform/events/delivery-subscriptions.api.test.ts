@@ -182,6 +182,15 @@ describe.each(TEST_DIALECTS)('delivery subscriptions on %s', (dialect) => {
     ]);
     expect(await jobsOf(await eventIdsSince(beforeSeveral))).toEqual([`${first.id}`, `${second.id}`].sort());
 
+    // Subscriptions are to resources: an event that names none is nobody's of them.
+    const beforeNone = await lastId();
+    await t.services.pipeline.transaction(async (_tx, record) => {
+      await record([{ type: 'resource.updated', data: { resourceName: 'Test' } as never }]);
+    });
+    const unnamed = await eventIdsSince(beforeNone);
+    expect(unnamed).toHaveLength(1);
+    expect(await jobsOf(unnamed)).toEqual([]);
+
     await t.database.db.deleteFrom('delivery_jobs').where('target_kind', '=', target.target_kind).execute();
     await t.database.db
       .deleteFrom('delivery_subscriptions_every_resource')

@@ -62,6 +62,13 @@ export function createEventFanout(deps: {
 
   return {
     /**
+     * How this instance announces one event, for a statement that writes the event and
+     * announces it at once (pg-event-write.ts): `select pg_notify(channel, prefix || id)`.
+     * Undefined where there is nobody else to tell (SQLite).
+     */
+    notice: deps.database.listen ? { channel: CHANNEL, prefix: `${instance} ` } : undefined,
+
+    /**
      * Announces events to the other instances, in the transaction that writes them: PostgreSQL
      * delivers a NOTIFY when, and only if, its transaction commits.
      */

@@ -2,10 +2,12 @@ import type { DatabaseHandle, Db } from '../db/database.ts';
 import type { DeliveryTargetKind } from '../jobs/delivery-target.ts';
 import { createJobRunner } from '../jobs/job-runner.ts';
 import type { JobStore, NewJob } from '../jobs/job-store.ts';
+import type { TargetRef } from '../jobs/job-upkeep.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createEventFanout, type EventConsumer } from './event-fanout.ts';
 import type { RecordEvents } from './event-transactions.ts';
 import { createOutbox, type OutboxEnvelope } from './outbox.ts';
+import { createPgEventWrite } from './pg-event-write.ts';
 import { type DeliverySubscriptions, type Subscription, subscriptionKey } from './subscriptions.ts';
 
 /**
@@ -70,13 +72,25 @@ export function createEventPipeline<E extends { type: string; data: unknown }>(d
     consumers: deps.live,
     find: (eventIds) => outbox.find(db, eventIds),
   });
+  const writeOneOnPg = createPgEventWrite(deps.version);
   const everyEvent = deps.kinds.flatMap((kind) =>
     (kind.everyEvent ?? []).map((targetId) => ({ kind: kind.kind, id: targetId })),
   );
   /** The transactions of this pipeline now open, and whether each wrote a job. */
   const open = new WeakMap<Db, { wroteJobs: boolean }>();
 
-  /** A job per event and target that receives it, in the event's transaction. */
+  /** A job per event and target that receives it: the targets of every event and the subscribed ones. */
+  function jobsOf(event: OutboxEnvelope, subscribed: TargetRef[]): NewJob[] {
+    const resourceId = resourceOf(event);
+    return [...everyEvent, ...subscribed].map((target) => ({
+      targetKind: target.kind,
+      targetId: target.id,
+      eventId: event.id,
+      resourceId,
+    }));
+  }
+
+  /** The jobs of several events, after one look-up of their subscribers. */
   async function jobsFor(tx: Db, events: OutboxEnvelope[]): Promise<NewJob[]> {
     const wanted: Subscription[] = [];
     for (const event of events) {
@@ -84,16 +98,42 @@ export function createEventPipeline<E extends { type: string; data: unknown }>(d
       if (resourceId !== null) wanted.push({ resourceId, eventType: event.type });
     }
     const subscribers = await subscriptions.subscribers(tx, wanted);
-    const jobs: NewJob[] = [];
-    for (const event of events) {
+    return events.flatMap((event) => {
       const resourceId = resourceOf(event);
-      const targets =
-        resourceId === null ? [] : (subscribers.get(subscriptionKey(resourceId, event.type)) ?? []);
-      for (const target of [...everyEvent, ...targets]) {
-        jobs.push({ targetKind: target.kind, targetId: target.id, eventId: event.id, resourceId });
-      }
+      return jobsOf(
+        event,
+        resourceId === null ? [] : (subscribers.get(subscriptionKey(resourceId, event.type)) ?? []),
+      );
+    });
+  }
+
+  /**
+   * Writes a transaction's events, their jobs and the announcement to other instances; answers
+   * the events. On PostgreSQL one event takes one statement (pg-event-write.ts).
+   */
+  async function write(tx: Db, events: E[]): Promise<{ written: OutboxEnvelope[]; wroteJobs: boolean }> {
+    const [only, ...more] = events;
+    const notice = fanout.notice;
+    if (only && more.length === 0 && notice) {
+      const now = deps.now();
+      const { id, targets } = await writeOneOnPg(tx, {
+        type: only.type,
+        now,
+        payload: JSON.stringify(only.data),
+        resourceId: resourceOf(only),
+        ...notice,
+      });
+      const event = outbox.envelope(id, only, now);
+      const jobs = jobsOf(event, targets);
+      await store.insert(tx, jobs, now);
+      return { written: [event], wroteJobs: jobs.length > 0 };
     }
-    return jobs;
+    const written = await outbox.add(tx, events);
+    const jobs = await jobsFor(tx, written);
+    await store.insert(tx, jobs, deps.now());
+    // PostgreSQL delivers a NOTIFY when, and only if, its transaction commits.
+    await fanout.announce(tx, written);
+    return { written, wroteJobs: jobs.length > 0 };
   }
 
   async function expedite(kind: string, targetIds: string[]): Promise<void> {
@@ -107,20 +147,20 @@ export function createEventPipeline<E extends { type: string; data: unknown }>(d
   return {
     /** Runs `work` in a transaction with its events and their jobs; see above. */
     async transaction<T>(work: (tx: Db, record: RecordEvents<E>) => Promise<T>): Promise<T> {
-      const written: OutboxEnvelope[] = [];
+      let written: OutboxEnvelope[] = [];
       const state = { wroteJobs: false };
       const result = await db.transaction().execute(async (tx) => {
         open.set(tx, state);
         try {
+          // Events are written when the work is done: one write for all of them, often one statement.
+          const recorded: E[] = [];
           const answer = await work(tx, async (events) => {
-            written.push(...(await outbox.add(tx, events)));
+            recorded.push(...events);
           });
-          if (written.length > 0) {
-            const jobs = await jobsFor(tx, written);
-            await store.insert(tx, jobs, deps.now());
-            if (jobs.length > 0) state.wroteJobs = true;
-            // PostgreSQL delivers a NOTIFY when, and only if, its transaction commits.
-            await fanout.announce(tx, written);
+          if (recorded.length > 0) {
+            const wrote = await write(tx, recorded);
+            written = wrote.written;
+            if (wrote.wroteJobs) state.wroteJobs = true;
           }
           return answer;
         } finally {

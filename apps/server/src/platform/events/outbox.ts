@@ -18,6 +18,25 @@ export function toEnvelope(row: Selectable<OutboxEventsTable>): OutboxEnvelope {
   };
 }
 
+/** One event's values, as `insertEvent` writes them. */
+export type NewEventValues = { type: string; now: Date; payload: string };
+
+/** The insert of one event, answering its id: also a part of the pipeline's one-statement write. */
+export function insertEvent(kysely: Db, version: number, values: NewEventValues) {
+  return (
+    kysely
+      .insertInto('outbox_events')
+      // The version is a constant of the code, so it is part of the statement text.
+      .values({
+        type: values.type,
+        version: sql.lit(version),
+        occurred_at: values.now,
+        payload: values.payload,
+      })
+      .returning('id')
+  );
+}
+
 /**
  * Events are rows written in the transaction of the change they describe, so an event is never
  * lost to a crash and never announced for a change that rolled back. Durable consumers get
@@ -31,19 +50,21 @@ export function createOutbox<E extends { type: string; data: unknown }>(deps: {
   // Nearly every change writes one event, so its insert is compiled once (see reusable-query.ts).
   let insertOne: ReturnType<typeof compileInsert> | undefined;
   function compileInsert(db: Db) {
-    return reusableQuery<Database, { type: string; now: Date; payload: string }, { id: number }>(
+    return reusableQuery<Database, NewEventValues, { id: number }>(
       db,
       ['type', 'now', 'payload'],
-      (kysely, p) =>
-        kysely
-          .insertInto('outbox_events')
-          // The version is a constant of the code, so it is part of the statement text.
-          .values({ type: p.type, version: sql.lit(deps.version), occurred_at: p.now, payload: p.payload })
-          .returning('id'),
+      (kysely, p) => insertEvent(kysely, deps.version, p),
     );
   }
 
+  /** An event as consumers receive it, once written with this id at `now`. */
+  function envelope(id: number, event: E, now: Date): OutboxEnvelope {
+    return { id, type: event.type, v: deps.version, occurredAt: now.toISOString(), data: event.data };
+  }
+
   return {
+    envelope,
+
     /**
      * Writes events; call it with the transaction of the change.
      * Answers the events as consumers receive them.
@@ -52,18 +73,11 @@ export function createOutbox<E extends { type: string; data: unknown }>(deps: {
       const [only, ...more] = events;
       if (only === undefined) return [];
       const now = deps.now();
-      const envelope = (id: number, event: E): OutboxEnvelope => ({
-        id,
-        type: event.type,
-        v: deps.version,
-        occurredAt: now.toISOString(),
-        data: event.data,
-      });
       if (more.length === 0) {
         insertOne ??= compileInsert(tx);
         const [row] = await insertOne(tx, { type: only.type, now, payload: JSON.stringify(only.data) });
         if (!row) throw new Error('Writing an outbox event returned no id');
-        return [envelope(row.id, only)];
+        return [envelope(row.id, only, now)];
       }
       const rows = await tx
         .insertInto('outbox_events')
@@ -79,7 +93,7 @@ export function createOutbox<E extends { type: string; data: unknown }>(deps: {
         .execute();
       // Ids are handed out in the order of the rows; RETURNING's own order is not promised.
       const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-      return events.map((event, index) => envelope(ids[index] as number, event));
+      return events.map((event, index) => envelope(ids[index] as number, event, now));
     },
 
     /** The events with these ids, oldest first, as far as they are kept (pruning takes old ones). */

@@ -16,6 +16,27 @@ export const subscriptionKey = (resourceId: number, eventType: string) => `${res
 type Row = { resource_id: number | null; event_type: string; target_kind: string; target_id: string };
 
 /**
+ * The targets that want one event type of one resource, those of every resource included: the
+ * look-up of `subscribers` for one pair, and a part of the pipeline's one-statement write.
+ */
+export function subscribersOfOne(kysely: Db, wanted: Subscription) {
+  return (
+    kysely
+      .selectFrom('delivery_subscriptions')
+      .select(['resource_id', 'event_type', 'target_kind', 'target_id'])
+      .where('resource_id', '=', wanted.resourceId)
+      .where('event_type', '=', wanted.eventType)
+      // The same look-up answers the targets that want every resource: no second round trip.
+      .unionAll((eb) =>
+        eb
+          .selectFrom('delivery_subscriptions_every_resource')
+          .select([sql<number>`null`.as('resource_id'), 'event_type', 'target_kind', 'target_id'])
+          .where('event_type', '=', wanted.eventType),
+      )
+  );
+}
+
+/**
  * The only SQL of `delivery_subscriptions` (decision 18): the rows targets register in the
  * transactions of their own writes, and the one look-up per event transaction that answers who
  * receives its events. No domain is asked while a change commits.
@@ -24,23 +45,7 @@ export function createDeliverySubscriptions() {
   // Nearly every event transaction writes one event: its look-up is compiled once (reusable-query.ts).
   let ofOne: ReturnType<typeof compileOfOne> | undefined;
   function compileOfOne(db: Db) {
-    return reusableQuery<Database, { resourceId: number; eventType: string }, Row>(
-      db,
-      ['resourceId', 'eventType'],
-      (kysely, p) =>
-        kysely
-          .selectFrom('delivery_subscriptions')
-          .select(['resource_id', 'event_type', 'target_kind', 'target_id'])
-          .where('resource_id', '=', p.resourceId)
-          .where('event_type', '=', p.eventType)
-          // The same look-up answers the targets that want every resource: no second round trip.
-          .unionAll((eb) =>
-            eb
-              .selectFrom('delivery_subscriptions_every_resource')
-              .select([sql<number>`null`.as('resource_id'), 'event_type', 'target_kind', 'target_id'])
-              .where('event_type', '=', p.eventType),
-          ),
-    );
+    return reusableQuery<Database, Subscription, Row>(db, ['resourceId', 'eventType'], subscribersOfOne);
   }
 
   return {

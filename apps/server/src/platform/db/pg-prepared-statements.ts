@@ -1,0 +1,61 @@
+import type Pg from 'pg';
+
+/** The statement texts PostgreSQL keeps prepared on each connection, with their names. */
+const names = new Map<string, string>();
+
+/** `select *`, `"t".*` or `returning *`: a row type that grows with its table (not `count(*)`). */
+const GROWING_ROW = /(?:\bselect|\breturning|,)\s*(?:"[^"]*"\.)?\*/i;
+
+/**
+ * Asks for a statement to be prepared once per PostgreSQL connection and then only bound and
+ * executed, so PostgreSQL skips parsing and, once it settles on a generic plan, planning: a third
+ * of its CPU on a usage start (decision 24). Only fixed texts belong here (reusable-query.ts):
+ * each is a plan kept on every connection for the connection's lifetime. SQLite's driver keeps
+ * its own statement cache and never reads this.
+ */
+export function keepPrepared(text: string): void {
+  // A connection that prepared such a row before another instance's migration added a column
+  // would fail the statement ("cached plan must not change result type"): those are planned each time.
+  if (names.has(text) || GROWING_ROW.test(text)) return;
+  names.set(text, `toolpass_${names.size + 1}`);
+}
+
+/** PostgreSQL's answer when a migration changed the row type of a prepared statement. */
+function resultTypeChanged(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '0A000';
+}
+
+/**
+ * pg's client, preparing the statements of `keepPrepared` under their names (pg parses a named
+ * statement on a connection's first use of it). Kysely sends every query as text and values.
+ */
+export function preparingClient(pg: typeof Pg): typeof Pg.Client {
+  class PreparingClient extends pg.Client {
+    constructor(config?: Pg.ClientConfig) {
+      // Pipelining sends a query without waiting for the one before it to be answered: a
+      // transaction's BEGIN and first statement share a round trip (pg-change-counter.ts).
+      // Kysely itself awaits every statement, so nothing else changes.
+      super({ ...config, pipeline: true });
+    }
+
+    /** Names whose prepared row type a migration changed: sent unnamed from then on. */
+    readonly #outdated = new Set<string>();
+
+    // pg's overloads cannot be restated one by one; only the (text, values) form is named.
+    override query(...args: unknown[]): never {
+      const [text, values, ...rest] = args;
+      const query = super.query as (...forwarded: unknown[]) => never;
+      const name =
+        typeof text === 'string' && Array.isArray(values) && rest.length === 0 ? names.get(text) : undefined;
+      if (name === undefined || this.#outdated.has(name)) return query.apply(this, args);
+      const answer = query.call(this, { name, text, values }) as Promise<unknown>;
+      return answer.catch((error: unknown) => {
+        // The statement failed once (its transaction with it, so it is not retried here); the
+        // next use on this connection plans it afresh.
+        if (resultTypeChanged(error)) this.#outdated.add(name);
+        throw error;
+      }) as never;
+    }
+  }
+  return PreparingClient;
+}
