@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
       });
     });
 
-    it('runs a transaction whose first statement went out behind its BEGIN, and rolls one back', async () => {
+    it('commits, rolls back and runs an empty transaction, BEGIN sent without waiting for its answer', async () => {
       await db.transaction().execute(async (tx) => {
         await sql`update prepared_probe set label = 'mill' where id = 2`.execute(tx);
       });
