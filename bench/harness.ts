@@ -1,6 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 import autocannon from 'autocannon';
 
@@ -40,16 +43,97 @@ export async function startServer<T>(script: string, env: Record<string, string>
   return {
     info: JSON.parse(first) as T,
     /** The most resident memory the process has had so far (Linux's VmHWM), in MiB. */
-    peakRssMiB: () => {
-      const kib = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-      return Math.round(Number(kib) / 1024);
-    },
+    peakRssMiB: () => peakRssMiB(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
   };
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** What `npm start` runs. */
+const BUNDLE = path.join(ROOT, 'apps/server/dist/start.js');
+
+/** The most resident memory a process has had so far (Linux's VmHWM), in MiB. */
+export function peakRssMiB(pid: number): number {
+  const kib = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kib) / 1024);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Bundles the server as `npm start` does, unless its sources are unchanged since the last bundle. */
+export function bundleServer(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server-if-changed.ts')], {
+    stdio: 'ignore',
+  });
+}
+
+/**
+ * Starts the bundle `npm start` runs, with its flags, on `dataDir` (or the PostgreSQL of
+ * `databaseUrl`), and answers once `/api/health` does, with the milliseconds that took.
+ */
+export async function startBundledServer(dataDir: string, databaseUrl?: string) {
+  const port = await freePort();
+  const started = performance.now();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', BUNDLE],
+    {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (;;) {
+      const answer = await fetch(`${base}/api/health`).catch(() => undefined);
+      if (answer?.ok) break;
+      if (child.exitCode !== null) throw new Error('The server exited before it answered');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { pid: child.pid ?? 0, base, healthMs: Math.round(performance.now() - started), stop };
+}
+
+/**
+ * Seeds `dataDir` (or the PostgreSQL of BENCH_DATABASE_URL) in a process of its own, through the
+ * app's services, and answers what the seeding printed: the seeding's memory and compiled
+ * sources are not the serving process's.
+ */
+export function seedForBundle<T>(dataDir: string): T {
+  const script = fileURLToPath(new URL('./servers/app-server.ts', import.meta.url));
+  const output = execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', script], {
+    env: { ...process.env, BENCH_SEED_INTO: dataDir },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.toString().split('\n')[0] ?? '') as T;
 }
 
 /** One autocannon run; warms up for a second first so JIT and caches settle. */

@@ -124,7 +124,7 @@ if (cycleRow) {
 }
 const { race, peakRssMiB } = resources;
 say(
-  `  peak resident memory of the app server over these reads, writes and the race: ${peakRssMiB} MiB (issue 31, target <= 300 on SQLite: ${peakRssMiB <= 300 ? 'meets' : 'misses'}; it runs the sources, which the bundle of npm start does not)`,
+  `  peak resident memory of the server (the bundle of npm start) over these reads, writes and the race: ${peakRssMiB} MiB (issue 31, target <= 300 on SQLite: ${peakRssMiB <= 300 ? 'meets' : 'misses'})`,
 );
 say(
   `  race: ${race.roundsWithExactlyOneWinner} of ${race.rounds} rounds had exactly one winner (p99 ${race.p99Ms} ms)`,

@@ -11,7 +11,7 @@
  * name the bundler does not follow, so they stay in node_modules and cost nothing at start.
  * Some packages must stay outside (EXTERNAL_PACKAGES).
  *
- * `npm run dev`, the tests and the benchmarks run the sources as they are.
+ * `npm run dev` and most tests and benchmark servers run the sources as they are (docs/architecture.md §Footprint).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,13 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
+import { bundleServer, startBundledServer } from '../harness.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUNDLE = path.join(ROOT, 'apps/server/dist/start.js');
 /** How long the server idles before its resident memory is read. */
 const IDLE_MS = 5_000;
 
@@ -17,17 +12,6 @@ export type StartFootprint = {
   cpuMsToHealth: number[];
   idleRssMiB: number[];
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The process's user and system CPU time so far (Linux). */
 function cpuMs(pid: number): number {
@@ -41,31 +25,13 @@ function rssMiB(pid: number): number {
 }
 
 async function startOnce(dataDir: string) {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--disable-warning=ExperimentalWarning', BUNDLE],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const server = await startBundledServer(dataDir);
   try {
-    for (;;) {
-      const answer = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-      if (answer?.ok) break;
-      if (child.exitCode !== null) throw new Error('The server exited before it answered');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const healthMs = Math.round(performance.now() - started);
-    const cpu = cpuMs(child.pid ?? 0);
+    const cpu = cpuMs(server.pid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    return { healthMs, cpu, rss: rssMiB(child.pid ?? 0) };
+    return { healthMs: server.healthMs, cpu, rss: rssMiB(server.pid) };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 
@@ -75,9 +41,7 @@ async function startOnce(dataDir: string) {
  * time), and the resident memory after idling, of the bundle `npm start` runs.
  */
 export async function startFootprintScenario(runs = 3): Promise<StartFootprint> {
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server-if-changed.ts')], {
-    stdio: 'ignore',
-  });
+  bundleServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-bench-start-'));
   try {
     // The first start creates and migrates the database; the measured ones find it.

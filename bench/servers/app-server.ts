@@ -1,7 +1,9 @@
 // The real app, as `npm start` runs it (SQLite in a fresh data folder, production scrypt cost),
 // with one difference: sign-in rate limits are lifted, or the sign-in scenario would measure 429s.
 // With BENCH_JOIN=1 it is a second instance on the PostgreSQL of BENCH_DATABASE_URL that another
-// one seeded: it seeds nothing and prints only its port.
+// one seeded: it seeds nothing and prints only its port. With BENCH_SEED_INTO=<folder> it seeds
+// that data folder (or the PostgreSQL), prints what it would print when listening, and exits, for
+// the bundle of `npm start` to serve (harness.ts, startBundledServer).
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -16,7 +18,8 @@ import {
 } from '@toolpass/server/testing';
 import { seedResources } from './seed-resources.ts';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-bench-'));
+const seedInto = process.env.BENCH_SEED_INTO;
+const dataDir = seedInto ?? mkdtempSync(path.join(os.tmpdir(), 'toolpass-bench-'));
 const config = {
   ...loadConfig({
     DATA_DIR: dataDir,
@@ -66,10 +69,10 @@ if (process.env.BENCH_JOIN === '1') {
     racerTokens.push(await services.sessions.issue(racer.user.id));
   }
   const { resourceIds } = await seedResources(database.db, { benchUserId: bench.user.id, racers: racerIds });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  if (seedInto === undefined) await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(
     `${JSON.stringify({
-      port: (app.server.address() as AddressInfo).port,
+      port: seedInto === undefined ? (app.server.address() as AddressInfo).port : 0,
       token,
       racerTokens,
       resourceIds,
@@ -78,6 +81,12 @@ if (process.env.BENCH_JOIN === '1') {
       dialect: database.dialect,
     })}\n`,
   );
+}
+if (seedInto !== undefined) {
+  // The data stays for the server that serves it.
+  await app.close();
+  await database.close();
+  process.exit(0);
 }
 process.on('SIGTERM', async () => {
   await app.close();
