@@ -31,17 +31,17 @@ export function createPgEventWrite(version: number) {
       db,
       ['type', 'now', 'payload', 'resourceId', 'channel', 'prefix'],
       (kysely, p) => {
-        const statement = sql<Row>`
+        const text = sql<Row>`
         with event as (${insertEvent(kysely, version, p)}),
         announced as (select pg_notify(${p.channel}, ${p.prefix} || event.id) from event)
         select event.id, wanted.target_kind, wanted.target_id
         from event
-        -- Read, so that the notification is sent: PostgreSQL skips a plain query nobody reads.
+        -- Read, so that the notification is sent: a SELECT under WITH runs only when something reads it.
         cross join (select count(*) from announced) as announcing
         left join (${subscribersOfOne(kysely, { resourceId: p.resourceId as never, eventType: p.type })}) as wanted
           on cast(${p.resourceId} as integer) is not null`;
         // A raw statement compiles against the database it runs on.
-        return { compile: () => statement.compile(kysely) };
+        return { compile: () => text.compile(kysely) };
       },
     );
   }
