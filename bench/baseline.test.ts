@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBaseline, describeComparison, withNewScenarios } from './baseline.ts';
+import { compareWithBaseline, describeCeilings, describeComparison, withNewScenarios } from './baseline.ts';
 
 describe('comparing a run with the baseline', () => {
   const baseline = { 'GET /api/resources': 0.5, 'start/end cycle': 0.8, retired: 0.3 };
@@ -34,5 +34,17 @@ describe('comparing a run with the baseline', () => {
     expect(added).toEqual(['new one']);
     expect(after.shares).toEqual({ ...baseline, 'new one': 0.1 });
     expect(after.at).toBe('then');
+  });
+
+  it('says when a ceiling moved so far that shares do not compare, and is silent when it did not', () => {
+    const then = { bareServerRequestsPerSecond: 40_000, commitsPerSecond: 2_400 };
+    expect(describeCeilings(then, { bareServerRequestsPerSecond: 52_000, commitsPerSecond: 3_000 })).toEqual(
+      [],
+    );
+    const lines = describeCeilings(then, { bareServerRequestsPerSecond: 98_000, commitsPerSecond: 2_000 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('the bare server 98000 req/s now, 40000 req/s in the baseline');
+    expect(lines[0]).toContain('(2.5x)');
+    expect(describeCeilings(undefined, then)[0]).toContain('does not record the ceilings');
   });
 });

@@ -8,7 +8,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  */
 export type Shares = Record<string, number>;
 
-export type Baseline = { at: string; cores: number; node: string; shares: Shares };
+/** The ceilings of the run a baseline was taken in: the machine it was taken on, in two numbers. */
+export type Ceilings = { bareServerRequestsPerSecond: number; commitsPerSecond: number };
+
+export type Baseline = { at: string; cores: number; node: string; shares: Shares; ceilings?: Ceilings };
+
+/** A ceiling this many times higher or lower than the baseline's is another machine, for shares. */
+export const CEILING_DRIFT = 1.5;
 
 /** A scenario whose share fell by more than this fraction of its baseline is called out. */
 export const BASELINE_TOLERANCE = 0.15;
@@ -34,6 +40,28 @@ export function compareWithBaseline(
       const change = share / before - 1;
       return { scenario, baseline: before, now: share, change, fell: change < -tolerance };
     });
+}
+
+/**
+ * Says when a ceiling moved so far since the baseline that shares no longer compare: the bare
+ * server scales with the machine more than the app, whose requests also wait for the disk, so a
+ * machine three times faster lowers every share without the app getting slower.
+ */
+export function describeCeilings(baseline: Ceilings | undefined, now: Ceilings): string[] {
+  if (!baseline)
+    return [
+      'The baseline does not record the ceilings it was measured against, so a change of machine cannot be told from a change of the app.',
+    ];
+  const drifts = [
+    ['the bare server', baseline.bareServerRequestsPerSecond, now.bareServerRequestsPerSecond, 'req/s'],
+    ['durable commits', baseline.commitsPerSecond, now.commitsPerSecond, '/s'],
+  ] as const;
+  return drifts
+    .filter(([, before, after]) => after / before > CEILING_DRIFT || before / after > CEILING_DRIFT)
+    .map(
+      ([name, before, after, unit]) =>
+        `The machine changed: ${name} ${Math.round(after)} ${unit} now, ${Math.round(before)} ${unit} in the baseline's run (${(after / before).toFixed(1)}x); the shares that depend on it do not compare, so compare runs of one machine or replace the baseline (BENCH_UPDATE_BASELINE=1).`,
+    );
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   compareWithBaseline,
+  describeCeilings,
   describeComparison,
   readBaseline,
   type Shares,
@@ -173,12 +174,14 @@ const baselineFile = fileURLToPath(
   new URL(process.env.BENCH_DATABASE_URL ? './baseline-postgres.json' : './baseline.json', import.meta.url),
 );
 const baseline = readBaseline(baselineFile);
+const ceilings = { bareServerRequestsPerSecond: ceiling, commitsPerSecond: commits.commitsPerSecond };
 if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
   writeBaseline(baselineFile, {
     at: new Date().toISOString(),
     cores: os.cpus().length,
     node: process.version,
     shares,
+    ceilings,
   });
   say(
     `\n${baseline ? 'Baseline replaced by this run' : 'No baseline yet: this run is the baseline'} (bench/${path.basename(baselineFile)}).`,
@@ -186,6 +189,7 @@ if (process.env.BENCH_UPDATE_BASELINE === '1' || !baseline) {
 } else {
   const { baseline: extended, added } = withNewScenarios(baseline, shares);
   say(`\nBaseline of ${baseline.at} (${baseline.cores} cores, Node ${baseline.node}):`);
+  for (const line of describeCeilings(baseline.ceilings, ceilings)) say(line);
   for (const line of describeComparison(compareWithBaseline(shares, baseline.shares), added)) say(line);
   if (added.length > 0) writeBaseline(baselineFile, extended);
 }
