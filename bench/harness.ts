@@ -1,10 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
+import { freePort, SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 import autocannon from 'autocannon';
 
 export type Measurement = {
@@ -60,17 +59,6 @@ const BUNDLE = path.join(ROOT, 'apps/server/dist/start.js');
 export function peakRssMiB(pid: number): number {
   const kib = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Math.round(Number(kib) / 1024);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Bundles the server as `npm start` does, unless its sources are unchanged since the last bundle. */

@@ -2,11 +2,12 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@toolpass/server/testing';
 import { createVerifiedAccount, uniqueAccount } from './accounts.ts';
 import { publishE2eEnvironment } from './environment.ts';
 import { startMailCapture } from './mail-capture.ts';
 import { startE2eBroker } from './mqtt-broker.ts';
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from './server-process.ts';
+import { spawnServer, stopServer, waitUntilHealthy } from './server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 

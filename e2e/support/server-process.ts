@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '@toolpass/server/testing';
 
@@ -7,18 +6,6 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 // Node 24 from the `node` devDependency; the machine's own node may be older.
 const nodeBinary = path.join(repoRoot, 'node_modules', '.bin', 'node');
 const STARTUP_TIMEOUT_MS = 60_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server (apps/server/src/main.ts) as a child process with the given environment. */
 export function spawnServer(env: Record<string, string | undefined>): ChildProcess {

@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { freePort } from '@toolpass/server/testing';
 import { openSignedIn, uniqueAccount } from '../support/accounts.ts';
 import { createMember, createSystemAdministrator } from '../support/detail-api.ts';
 import { e2eEnvironment } from '../support/environment.ts';
 import { DESKTOP_VIEWPORT, expect, expectAccessible, MOBILE_VIEWPORT, test } from '../support/fixtures.ts';
 import { linkIn, waitForMail } from '../support/mailbox.ts';
-import { freePort, spawnServer, stopServer, waitUntilHealthy } from '../support/server-process.ts';
+import { spawnServer, stopServer, waitUntilHealthy } from '../support/server-process.ts';
 
 const TEXTS = {
   en: {

@@ -9,7 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdminCommand } from './cli/admin.ts';
 import { readTar, TAR_END, tarEntry } from './platform/backup/tar.ts';
+import { freePort } from './test/free-port.ts';
 import { multipart, testImage } from './test/resource-fixtures.ts';
 import { createTestDatabase, TEST_DIALECTS } from './test/test-database.ts';
 
@@ -36,15 +36,6 @@ function tempDir() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-ops-'));
   folders.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function run(script: string, args: string[], env: Record<string, string>) {

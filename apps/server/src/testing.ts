@@ -16,6 +16,7 @@ export type { OutboxEnvelope } from './platform/events/outbox.ts';
 export { DEFAULT_RATE_LIMITS } from './platform/http/rate-limits.ts';
 export type { EventProbe } from './platform/jobs/probe-target.ts';
 export { createLogger } from './platform/logging/logger.ts';
+export { freePort } from './test/free-port.ts';
 export { sharedBroker, subscribe } from './test/mqtt-broker.ts';
 export { type OidcTestProvider, startOidcProvider } from './test/oidc-provider.ts';
 export { folderEntries, type ZipEntry, zipEntries, zipPluginFolder } from './test/plugin-zip.ts';

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AedesOptions } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { freePort } from './free-port.ts';
 
 /** A broker tests publish to: where it listens and how to let it go. */
 export type TestBroker = {
@@ -34,15 +35,6 @@ function answers(host: string, port: number): Promise<boolean> {
       resolve(false);
     });
   });
-}
-
-/** A port nobody listens on right now (and, being closed, one that refuses connections). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**

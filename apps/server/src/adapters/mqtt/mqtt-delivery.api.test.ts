@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MQTT_TARGET_KIND } from '../../domains/mqtt/mqtt-subscriptions.ts';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
 import { buildTestApp, type TestApp, unique } from '../../test/build-test-app.ts';
+import { freePort } from '../../test/free-port.ts';
 import {
-  freePort,
   type OwnBroker,
   sharedBroker,
   startOwnBroker,

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../cli/admin.ts';
 import type { Dialect } from '../../platform/db/database.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createTestDatabase, TEST_DIALECTS } from '../../test/test-database.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 
@@ -18,14 +18,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The real server process, as `npm start` runs it, on the given data. */
 async function startServer(env: Record<string, string>) {

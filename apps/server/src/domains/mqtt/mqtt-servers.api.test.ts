@@ -6,13 +6,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_PATHS } from '../../platform/logging/logger.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
-  freePort,
-  type OwnBroker,
-  sharedBroker,
-  startOwnBroker,
-  type TestBroker,
-} from '../../test/mqtt-broker.ts';
+import { freePort } from '../../test/free-port.ts';
+import { type OwnBroker, sharedBroker, startOwnBroker, type TestBroker } from '../../test/mqtt-broker.ts';
 import { mqttFixtures } from '../../test/mqtt-fixtures.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { freePort } from '../../test/mqtt-broker.ts';
+import { freePort } from '../../test/free-port.ts';
 import { mqttFixtures } from '../../test/mqtt-fixtures.ts';
 import { multipart, resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';

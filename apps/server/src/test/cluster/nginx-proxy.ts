@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitUntilAnswering } from './ports.ts';
+import { freePort } from '../free-port.ts';
+import { waitUntilAnswering } from './ports.ts';
 
 const NGINX = '/usr/sbin/nginx';
 /** The documented site configuration (README, Production): the tests run this file, not a copy. */

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../config/node-flags.ts';
-import { freePort, waitUntilAnswering } from './ports.ts';
+import { freePort } from '../free-port.ts';
+import { waitUntilAnswering } from './ports.ts';
 
 /** The bundle `npm start` runs, built by the tests' global set-up (build-server-bundle.ts). */
 const START = fileURLToPath(new URL('../../../dist/start.js', import.meta.url));
