@@ -1,5 +1,6 @@
 // The disk's ceiling: sequential single-row commits through the app's own database layer and
-// settings (SQLite WAL with synchronous=FULL, or the PostgreSQL of BENCH_DATABASE_URL).
+// settings (SQLite WAL, each commit flushed before it is acknowledged, or the PostgreSQL of
+// BENCH_DATABASE_URL).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -12,6 +12,7 @@ import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
 import type { Database } from './schema.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
+import { walFlush } from './wal-flush.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -83,8 +84,10 @@ export function openSqlite(dataDir: string): DatabaseHandle {
   for (const part of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(part)) makePrivate(part, 0o600);
   }
-  // FULL makes every commit durable (fsync of the WAL) before we answer the request.
-  database.exec('PRAGMA synchronous = FULL');
+  // Every commit is durable before we answer the request, but SQLite does not wait for the disk
+  // in COMMIT: the group-commit driver flushes the WAL in the thread pool, so the event loop
+  // serves other requests meanwhile (decision 5). NORMAL still syncs around checkpoints.
+  database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
   // Group commit runs each transaction in a SAVEPOINT, and a savepoint keeps the pages it changes
   // in a sub-journal so that it can roll back alone. In a temporary file that is a write system
@@ -92,7 +95,7 @@ export function openSqlite(dataDir: string): DatabaseHandle {
   // it is a copy. The sub-journal plays no part in crash recovery, which the WAL does.
   database.exec('PRAGMA temp_store = MEMORY');
   database.exec('PRAGMA busy_timeout = 5000');
-  const dialect = new GroupCommitSqliteDialect(database);
+  const dialect = new GroupCommitSqliteDialect(database, walFlush(`${file}-wal`));
   const db = new Kysely<Database>({ dialect });
   // node:sqlite answers synchronously, so compiled queries (the session look-up of every
   // request, the statements of a usage start) need not queue through Kysely's promises.

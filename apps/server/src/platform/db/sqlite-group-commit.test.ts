@@ -7,22 +7,84 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from './db-errors.ts';
 import { allowImmediateRuns, reusableQuery } from './reusable-query.ts';
 import { GroupCommitSqliteDialect } from './sqlite-group-commit.ts';
+import { type DiskFlush, walFlush } from './wal-flush.ts';
 
 type Schema = { items: { id: Generated<number>; name: string } };
 
-const opened: { db: Kysely<Schema>; dir: string }[] = [];
+const opened: { db: Kysely<Schema>; dir: string; disk: DiskFlush | HeldFlush }[] = [];
 afterEach(async () => {
-  for (const { db, dir } of opened.splice(0)) {
+  for (const { db, dir, disk } of opened.splice(0)) {
+    if ('releaseAll' in disk) disk.releaseAll();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-/** A WAL database with synchronous=FULL, counting the COMMITs that reach SQLite. */
-async function open(options: { failCommit?: () => boolean } = {}) {
+/** A flush of the disk that the test lets finish, or fail, when it chooses. */
+type HeldFlush = DiskFlush & {
+  /** Whether flushes wait for the test; the set-up's do not. */
+  holding: boolean;
+  /** Flushes held so far. */
+  started: number;
+  /** Flushes asked for and not yet let go. */
+  pending: number;
+  finishNext(error?: Error): void;
+  releaseAll(): void;
+};
+
+function heldFlush(): HeldFlush {
+  const waiting: { resolve(): void; reject(error: Error): void }[] = [];
+  return {
+    holding: false,
+    started: 0,
+    get pending() {
+      return waiting.length;
+    },
+    flush() {
+      if (!this.holding) return Promise.resolve();
+      this.started += 1;
+      const { promise, resolve, reject } = Promise.withResolvers<void>();
+      waiting.push({ resolve, reject });
+      return promise;
+    },
+    finishNext(error) {
+      const next = waiting.shift();
+      if (error) next?.reject(error);
+      else next?.resolve();
+    },
+    releaseAll() {
+      for (const next of waiting.splice(0)) next.resolve();
+    },
+    close() {},
+  };
+}
+
+/** Lets promise reactions and the driver's end-of-turn commit run. */
+const settle = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/** Whether `promise` has settled yet, without waiting for it. */
+function tracked<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  promise.then(
+    () => {
+      state.settled = true;
+    },
+    () => {
+      state.settled = true;
+    },
+  );
+  return state;
+}
+
+/**
+ * A WAL database as the app opens it (SQLite does not sync in COMMIT; the driver flushes),
+ * counting the COMMITs that reach SQLite. The flush is the real one unless the test holds it.
+ */
+async function open(options: { failCommit?: () => boolean; disk?: HeldFlush } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toolpass-group-commit-'));
-  const database = new DatabaseSync(path.join(dir, 'test.sqlite'));
-  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
+  const file = path.join(dir, 'test.sqlite');
+  const database = new DatabaseSync(file);
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
   const commits = { count: 0 };
   const exec = database.exec.bind(database);
   database.exec = (text: string) => {
@@ -32,11 +94,13 @@ async function open(options: { failCommit?: () => boolean } = {}) {
     }
     return exec(text);
   };
-  const dialect = new GroupCommitSqliteDialect(database);
+  const disk = options.disk ?? walFlush(`${file}-wal`);
+  const dialect = new GroupCommitSqliteDialect(database, disk);
   const db = new Kysely<Schema>({ dialect });
   allowImmediateRuns(db as unknown as Kysely<never>, dialect.driver);
-  opened.push({ db, dir });
+  opened.push({ db, dir, disk });
   await sql`create table items (id integer primary key, name text not null unique)`.execute(db);
+  if (options.disk) options.disk.holding = true;
   commits.count = 0;
   const names = async () =>
     (await db.selectFrom('items').select('name').orderBy('name').execute()).map((row) => row.name);
@@ -110,13 +174,87 @@ describe('group commit on SQLite', () => {
     expect(await names()).toEqual(['s']);
   });
 
-  it('commits a lone write outside a transaction at once, as SQLite does', async () => {
-    const { db, database, commits, names } = await open();
-    await insert(db, 'solo');
-    // Autocommit: no batch and no explicit COMMIT were needed.
+  it('commits a lone write outside a transaction at once, as SQLite does, and answers after its flush', async () => {
+    const disk = heldFlush();
+    const { db, database, commits, names } = await open({ disk });
+    const write = tracked(insert(db, 'solo'));
+    await settle();
+    // Autocommit: no batch and no explicit COMMIT were needed, but the flush was.
     expect(commits.count).toBe(0);
     expect(database.isTransaction).toBe(false);
+    expect(write.settled).toBe(false);
+    expect(disk.pending).toBe(1);
+    disk.finishNext();
+    await write.promise;
     expect(await names()).toEqual(['solo']);
+  });
+
+  it('acknowledges a commit only once the flush of the WAL after it returned', async () => {
+    const disk = heldFlush();
+    const { db, commits } = await open({ disk });
+    const write = tracked(db.transaction().execute((tx) => insert(tx, 'kept')));
+    await settle();
+    expect(commits.count).toBe(1);
+    expect(write.settled).toBe(false);
+    disk.finishNext();
+    await write.promise;
+  });
+
+  it('lets the commits that end during a flush share the next one', async () => {
+    const disk = heldFlush();
+    const { db } = await open({ disk });
+    const first = tracked(db.transaction().execute((tx) => insert(tx, 'first')));
+    await settle();
+    expect(disk.started).toBe(1);
+    const second = tracked(db.transaction().execute((tx) => insert(tx, 'second')));
+    await settle();
+    const third = tracked(db.transaction().execute((tx) => insert(tx, 'third')));
+    await settle();
+    // Both committed in SQLite, but one flush at a time.
+    expect(disk.started).toBe(1);
+    disk.finishNext();
+    await first.promise;
+    await settle();
+    expect([second.settled, third.settled]).toEqual([false, false]);
+    expect(disk.started).toBe(2);
+    disk.finishNext();
+    await Promise.all([second.promise, third.promise]);
+  });
+
+  it('answers a read that may see writes not yet flushed only after the flush', async () => {
+    const disk = heldFlush();
+    const { db } = await open({ disk });
+    const selectNames = reusableQuery<Schema, { name: string }, { name: string }>(db, ['name'], (kysely, p) =>
+      kysely.selectFrom('items').select('name').where('name', '=', p.name),
+    );
+    const write = tracked(db.transaction().execute((tx) => insert(tx, 'fresh')));
+    await settle();
+    // The compiled query would answer at once when the connection is free: not here.
+    const compiled = tracked(selectNames(db, { name: 'fresh' }));
+    const built = tracked(db.selectFrom('items').select('name').execute());
+    await settle();
+    expect([write.settled, compiled.settled, built.settled]).toEqual([false, false, false]);
+    disk.finishNext();
+    expect(await compiled.promise).toEqual([{ name: 'fresh' }]);
+    expect(await built.promise).toEqual([{ name: 'fresh' }]);
+    // Nothing left to flush: reads answer at once again.
+    expect(await selectNames(db, { name: 'fresh' })).toEqual([{ name: 'fresh' }]);
+    expect(disk.pending).toBe(0);
+  });
+
+  it('fails the commits waiting for a flush that failed, and every query after it', async () => {
+    const disk = heldFlush();
+    const { db } = await open({ disk });
+    const write = tracked(db.transaction().execute((tx) => insert(tx, 'lost')));
+    await settle();
+    disk.finishNext(new Error('EIO: i/o error, fdatasync'));
+    await expect(write.promise).rejects.toThrow('The disk did not confirm a write');
+    await expect(db.selectFrom('items').select('name').execute()).rejects.toThrow(
+      'The disk did not confirm a write',
+    );
+    await expect(db.transaction().execute((tx) => insert(tx, 'later'))).rejects.toThrow(
+      'The disk did not confirm a write',
+    );
   });
 
   it('runs compiled queries of a transaction in it, and a handle kept past its transaction nowhere', async () => {

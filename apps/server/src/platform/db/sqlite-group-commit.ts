@@ -13,7 +13,8 @@ import {
 import { isLargeRead, rowsFromArrays } from './large-read.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import type { ImmediateRunner } from './reusable-query.ts';
-import { createStatementCache, toSqliteValues } from './sqlite-adapter.ts';
+import { createStatementCache, type PreparedStatement, toSqliteValues } from './sqlite-adapter.ts';
+import type { DiskFlush } from './wal-flush.ts';
 
 /** The most transactions one COMMIT carries, so the first of a long queue does not wait long. */
 const MAX_BATCH = 100;
@@ -22,6 +23,14 @@ type Outcome = { resolve(): void; reject(error: unknown): void };
 
 const lostTransaction = () =>
   new Error('SQLite rolled the transaction back after an error; none of its writes were kept');
+
+/** After a failed flush nothing may be trusted to be on disk, or be shown as if it were. */
+class DiskFlushFailedError extends Error {
+  constructor(cause: unknown) {
+    super('The disk did not confirm a write; restart the server to recover from what it kept', { cause });
+    this.name = 'DiskFlushFailedError';
+  }
+}
 
 class GroupCommitConnection implements DatabaseConnection {
   readonly #driver: GroupCommitSqliteDriver;
@@ -46,17 +55,21 @@ class GroupCommitConnection implements DatabaseConnection {
 /**
  * Group commit over SQLite's single connection (docs/decisions/0005-sqlite-group-commit.md).
  *
- * With `synchronous = FULL` every COMMIT waits for the disk, and node:sqlite waits on the main
- * thread. Transactions that queue for the connection while another runs therefore share one
- * physical transaction: each runs alone inside a SAVEPOINT (so it is isolated and can roll back
- * on its own), and one COMMIT at the end of the event-loop turn makes the whole batch durable.
- * Nothing is reported before that COMMIT returns: a transaction's commit, a failed transaction
- * and a query outside a transaction that ran while the batch was open all resolve only once
- * the batch is on disk, and all fail if the COMMIT fails. A write outside a transaction with no
- * batch open commits on its own, as before.
+ * Transactions that queue for the connection while another runs share one physical
+ * transaction: each runs alone inside a SAVEPOINT (so it is isolated and can roll back on its
+ * own), and one COMMIT at the end of the event-loop turn ends the whole batch. SQLite does not
+ * wait for the disk in that COMMIT (`synchronous = NORMAL`): the driver flushes the WAL in the
+ * thread pool afterwards (`DiskFlush`), so the event loop goes on serving while the disk works,
+ * and commits that end during a flush share the next one.
+ *
+ * Nothing is reported before it is on disk: a transaction's commit, a failed transaction, a
+ * write outside a transaction, and a query that ran while a batch was open or a flush pending
+ * (it may have seen writes not yet durable) all resolve only once the flush after them returned,
+ * and all fail if the COMMIT or the flush fails. After a failed flush every query fails.
  */
 export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeCounter {
   readonly #database: DatabaseSync;
+  readonly #disk: DiskFlush;
   readonly #statements: ReturnType<typeof createStatementCache>;
   readonly #queue: (() => void)[] = [];
   #holder: GroupCommitConnection | undefined;
@@ -65,13 +78,20 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
   #outcomes: Outcome[] = [];
   #commitScheduled = false;
   #commitDue = false;
+  /** Something was committed since the last flush began; `#unflushed` wait for the next flush. */
+  #committedSinceFlush = false;
+  #unflushed: Outcome[] = [];
+  /** The flush under way, if one is. */
+  #flushing: Promise<void> | undefined;
+  #diskFailure: DiskFlushFailedError | undefined;
   /** Counts transactions, so each has a number while it runs. */
   #transactions = 0;
   /** Counts write statements and rollbacks: the read cache's measure of change. */
   #changes = 0;
 
-  constructor(database: DatabaseSync) {
+  constructor(database: DatabaseSync, disk: DiskFlush) {
     this.#database = database;
+    this.#disk = disk;
     this.#statements = createStatementCache(database);
   }
 
@@ -85,6 +105,10 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
 
   async beginTransaction(connection: GroupCommitConnection): Promise<void> {
     if (!connection.holding) await this.#hold(connection);
+    if (this.#diskFailure) {
+      this.#release(connection);
+      throw this.#diskFailure;
+    }
     if (!this.#open) {
       this.#database.exec('BEGIN IMMEDIATE');
       this.#open = true;
@@ -114,9 +138,9 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
         this.#open = false;
       }
     }
-    // The failure may rest on writes of earlier transactions of the batch, so it is reported
-    // only once those are durable.
-    const durable = this.#open ? this.#durable() : undefined;
+    // The failure may rest on writes of earlier transactions (a 409 because an earlier start
+    // won), so it is reported only once those are durable.
+    const durable = this.#open ? this.#durable() : this.#durableSoFar();
     this.#release(connection);
     await durable;
   }
@@ -127,8 +151,11 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
 
   async destroy(): Promise<void> {
     if (!this.#holder?.inTransaction) this.#commit();
+    // A flush that ends starts the next one if commits are waiting; the last one ends the loop.
+    while (this.#flushing) await this.#flushing.catch(() => undefined);
     this.#statements.clear();
     this.#database.close();
+    this.#disk.close();
   }
 
   /**
@@ -138,7 +165,11 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
    */
   runIfFree<R>(query: CompiledQuery): QueryResult<R> | undefined {
     if (this.#holder !== undefined || this.#queue.length > 0 || this.#open) return undefined;
-    return this.#run<R>(query);
+    // A write must wait for its flush, and so must a read that may see writes not yet flushed.
+    if (this.#committedSinceFlush || this.#flushing || this.#diskFailure) return undefined;
+    const prepared = this.#prepared(query);
+    if (prepared.effect !== 'none') return undefined;
+    return this.#run<R>(query, prepared);
   }
 
   /** Moves on with every write statement and every rollback (read-cache.ts). */
@@ -163,8 +194,12 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
     }
     // A connection of `db.connection()` may have let others go first after its last query.
     if (!connection.holding) await this.#hold(connection);
-    if (!this.#open) return this.#run<R>(query);
-    // A batch is open: this query sees its writes, so it answers once they are durable.
+    if (this.#diskFailure) {
+      this.#release(connection);
+      throw this.#diskFailure;
+    }
+    const wasOpen = this.#open;
+    const changesBefore = this.#changes;
     let answer: () => QueryResult<R>;
     try {
       const result = this.#run<R>(query);
@@ -174,14 +209,21 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
         throw error;
       };
     }
-    const durable = this.#open ? this.#durable() : undefined;
+    // Outside a batch SQLite committed the statement itself, if it changed anything.
+    if (!wasOpen && this.#changes !== changesBefore) this.#committed([]);
+    // In a batch this query sees its writes; outside one, any commit not yet flushed.
+    const durable = this.#open ? this.#durable() : this.#durableSoFar();
     this.#release(connection);
     await durable;
     return answer();
   }
 
-  #run<R>(query: CompiledQuery): QueryResult<R> {
-    const { statement, reader, effect, columnNames } = this.#statements.get(query.sql, isLargeRead(query));
+  #prepared(query: CompiledQuery): PreparedStatement {
+    return this.#statements.get(query.sql, isLargeRead(query));
+  }
+
+  #run<R>(query: CompiledQuery, prepared = this.#prepared(query)): QueryResult<R> {
+    const { statement, reader, effect, columnNames } = prepared;
     const parameters = toSqliteValues(query.parameters);
     // Statements run synchronously, so no read can fall between a statement and its count. A
     // write that changed no row (an idle queue poll) leaves cached reads valid.
@@ -233,7 +275,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
     this.#queue.shift()?.();
   }
 
-  /** Resolves once the open batch is committed; the commit runs at the end of this turn. */
+  /** Resolves once the open batch is committed and flushed; the commit runs at the end of this turn. */
   #durable(): Promise<void> {
     const { promise, resolve, reject } = Promise.withResolvers<void>();
     this.#outcomes.push({ resolve, reject });
@@ -268,7 +310,52 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
       }
       return;
     }
-    for (const outcome of outcomes) outcome.resolve();
+    this.#committed(outcomes);
+  }
+
+  /** `outcomes` resolve once what was just committed is flushed. */
+  #committed(outcomes: Outcome[]): void {
+    this.#committedSinceFlush = true;
+    for (const outcome of outcomes) this.#unflushed.push(outcome);
+    this.#flush();
+  }
+
+  /** One flush at a time: commits that end while one runs wait for the next, and share it. */
+  #flush(): void {
+    if (this.#flushing || !this.#committedSinceFlush) return;
+    this.#committedSinceFlush = false;
+    const waiting = this.#unflushed;
+    this.#unflushed = [];
+    const flushed = this.#diskFailure ? Promise.reject(this.#diskFailure) : this.#disk.flush();
+    this.#flushing = flushed.catch((error: unknown) => {
+      // Linux may report a failed write-back once and then succeed on the next sync, with the
+      // data lost: no later flush can vouch for these commits, so nothing is trusted after it.
+      this.#diskFailure ??= new DiskFlushFailedError(error);
+      throw this.#diskFailure;
+    });
+    this.#flushing
+      .then(
+        () => {
+          for (const outcome of waiting) outcome.resolve();
+        },
+        (error: unknown) => {
+          for (const outcome of waiting) outcome.reject(error);
+        },
+      )
+      .finally(() => {
+        this.#flushing = undefined;
+        this.#flush();
+      });
+  }
+
+  /** Resolves once everything committed so far is on disk; undefined when it already is. */
+  #durableSoFar(): Promise<void> | undefined {
+    if (this.#committedSinceFlush) {
+      const { promise, resolve, reject } = Promise.withResolvers<void>();
+      this.#unflushed.push({ resolve, reject });
+      return promise;
+    }
+    return this.#flushing;
   }
 
   #lost(error: unknown): void {
@@ -292,8 +379,8 @@ class GroupCommitSqliteAdapter extends SqliteAdapter {
 export class GroupCommitSqliteDialect implements Dialect {
   readonly driver: GroupCommitSqliteDriver;
 
-  constructor(database: DatabaseSync) {
-    this.driver = new GroupCommitSqliteDriver(database);
+  constructor(database: DatabaseSync, disk: DiskFlush) {
+    this.driver = new GroupCommitSqliteDriver(database, disk);
   }
 
   createDriver() {
