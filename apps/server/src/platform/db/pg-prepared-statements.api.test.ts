@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-database.ts';
+import { preparingClient } from './pg-prepared-statements.ts';
 import { reusableQuery } from './reusable-query.ts';
 
 type Probe = { prepared_probe: { id: number; label: string; amount: number } };
@@ -80,6 +82,42 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
         db,
       );
       expect(rows).toEqual([{ label: 'mill' }]);
+    });
+
+    it('writes a BEGIN to the socket together with the statement after it', async () => {
+      const client = new (preparingClient(pg))({ connectionString: database.databaseUrl });
+      await client.connect();
+      try {
+        // The socket's own write calls: one per system call it makes.
+        const socket = client.connection.stream as unknown as {
+          _write: (...args: unknown[]) => unknown;
+          _writev: (...args: unknown[]) => unknown;
+        };
+        let writes = 0;
+        for (const method of ['_write', '_writev'] as const) {
+          const original = socket[method].bind(socket);
+          socket[method] = (...args: unknown[]) => {
+            writes += 1;
+            return original(...args);
+          };
+        }
+        const begun = client.query('begin', []);
+        const label = client.query('select label from prepared_probe where id = $1', [1]);
+        await Promise.all([begun, label]);
+        expect(writes).toBe(1);
+        expect((await label).rows).toEqual([{ label: 'drill' }]);
+
+        // A transaction that waits before its first statement: BEGIN leaves on its own.
+        writes = 0;
+        await client.query('commit', []);
+        const alone = client.query('begin', []);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(writes).toBe(2);
+        await alone;
+        await client.query('rollback', []);
+      } finally {
+        await client.end();
+      }
     });
   },
 );
