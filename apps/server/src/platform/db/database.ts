@@ -6,7 +6,7 @@ import type Pg from 'pg';
 import { makePrivate, prepareDataDir } from '../data-dir.ts';
 import { CHANGE_CHANNEL, ChangeCountingPostgresDialect, createPgChangeCounter } from './pg-change-counter.ts';
 import { pgDriver } from './pg-driver.ts';
-import { type ChannelListener, listenToChannel } from './pg-listener.ts';
+import { type ChannelListener, createChannelListeners } from './pg-listener.ts';
 import { preparingClient } from './pg-prepared-statements.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
@@ -127,9 +127,9 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
   });
+  const listeners = createChannelListeners(connectionString);
   const counter = createPgChangeCounter((onNotification, onListening) =>
-    listenToChannel({
-      connectionString,
+    listeners.listen({
       channel: CHANGE_CHANNEL,
       onNotification,
       // A lost connection is reported by the other listeners; here it only turns the cache off.
@@ -145,8 +145,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
-    listen: (channel, onNotification, onError) =>
-      listenToChannel({ connectionString, channel, onNotification, onError }),
+    listen: (channel, onNotification, onError) => listeners.listen({ channel, onNotification, onError }),
     changes: counter,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {

@@ -3,70 +3,118 @@ import { pgDriver } from './pg-driver.ts';
 
 const RECONNECT_MS = 1_000;
 
+/** How the listening connection shows in `pg_stat_activity`, for operators and tests. */
+export const LISTENER_APPLICATION_NAME = 'toolpass listener';
+
 export type ChannelListener = {
   /** Resolves once the first attempt to LISTEN is over; a failed one is retried. */
   ready: Promise<void>;
   close(): Promise<void>;
 };
 
-/**
- * LISTENs on a PostgreSQL channel over a connection of its own (a pooled connection would be
- * handed to other queries), and listens again after the connection is lost. Notifications sent
- * while it was away are missed, as NOTIFY does not queue them for absent listeners.
- */
-export function listenToChannel(options: {
-  connectionString: string;
+export type ListenOptions = {
   channel: string;
   onNotification(payload: string): void;
   onError(error: Error): void;
   /** Told when listening starts and when the connection is lost (notifications may be missed). */
   onListening?(listening: boolean): void;
-}): ChannelListener {
+};
+
+type Subscription = ListenOptions & { listening: boolean };
+
+/**
+ * LISTENs on PostgreSQL channels over one connection of its own (a pooled connection would be
+ * handed to other queries), and listens again after the connection is lost. Notifications sent
+ * while it was away are missed, as NOTIFY does not queue them for absent listeners.
+ *
+ * One connection for all of an instance's channels, not one each: PostgreSQL wakes every
+ * listening connection of the database at every commit that notifies, whatever its channels, so
+ * each extra connection costs a process wake-up per write (docs/decisions/0024-read-cache-across-instances.md).
+ */
+export function createChannelListeners(connectionString: string) {
+  const subscriptions = new Set<Subscription>();
   let client: pg.Client | undefined;
-  let closed = false;
+  /** The channels LISTENed on `client`. */
+  let listened = new Set<string>();
+  /** LISTENs and connection attempts, one after the other. */
+  let work: Promise<void> = Promise.resolve();
   let retry: NodeJS.Timeout | undefined;
 
-  async function connect(): Promise<void> {
-    const next = new (pgDriver().Client)({ connectionString: options.connectionString });
+  function tellListening(subscription: Subscription, listening: boolean) {
+    if (subscription.listening === listening) return;
+    subscription.listening = listening;
+    subscription.onListening?.(listening);
+  }
+
+  async function connect(): Promise<pg.Client> {
+    const next = new (pgDriver().Client)({ connectionString, application_name: LISTENER_APPLICATION_NAME });
     next.on('notification', (message) => {
-      if (message.channel === options.channel) options.onNotification(message.payload ?? '');
+      for (const subscription of subscriptions) {
+        if (subscription.channel === message.channel) subscription.onNotification(message.payload ?? '');
+      }
     });
     next.on('error', (error) => {
-      options.onError(error);
+      for (const subscription of subscriptions) subscription.onError(error);
       reconnectLater(next);
     });
     next.on('end', () => reconnectLater(next));
     client = next;
+    listened = new Set();
     await next.connect();
-    await next.query(`LISTEN ${next.escapeIdentifier(options.channel)}`);
-    if (client === next && !closed) options.onListening?.(true);
+    return next;
   }
 
-  function attempt(): Promise<void> {
-    return connect().catch((error: Error) => {
-      options.onError(error);
+  /** Connects if need be and LISTENs on every channel not yet listened on. */
+  async function catchUp(): Promise<void> {
+    if (subscriptions.size === 0 || retry) return;
+    const on = client ?? (await connect());
+    for (const subscription of subscriptions) {
+      if (!listened.has(subscription.channel)) {
+        await on.query(`LISTEN ${on.escapeIdentifier(subscription.channel)}`);
+        listened.add(subscription.channel);
+      }
+      if (client === on) tellListening(subscription, true);
+    }
+  }
+
+  function schedule(): Promise<void> {
+    work = work.then(catchUp).catch((error: Error) => {
+      for (const subscription of subscriptions) subscription.onError(error);
       if (client) reconnectLater(client);
     });
+    return work;
   }
 
   function reconnectLater(lost: pg.Client) {
-    if (closed || client !== lost || retry) return;
+    if (client !== lost) return;
     client = undefined;
-    options.onListening?.(false);
+    for (const subscription of subscriptions) tellListening(subscription, false);
     lost.end().catch(() => undefined);
+    if (subscriptions.size === 0 || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      void attempt();
+      void schedule();
     }, RECONNECT_MS);
     retry.unref();
   }
 
   return {
-    ready: attempt(),
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+    listen(options: ListenOptions): ChannelListener {
+      const subscription: Subscription = { ...options, listening: false };
+      subscriptions.add(subscription);
+      return {
+        ready: schedule(),
+        async close() {
+          subscriptions.delete(subscription);
+          if (subscriptions.size > 0) return;
+          if (retry) clearTimeout(retry);
+          retry = undefined;
+          const last = client;
+          client = undefined;
+          await work;
+          await last?.end().catch(() => undefined);
+        },
+      };
     },
   };
 }

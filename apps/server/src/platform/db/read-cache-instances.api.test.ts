@@ -10,7 +10,8 @@ import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 import { createLogger } from '../logging/logger.ts';
 import { type DatabaseHandle, openPostgres } from './database.ts';
-import { CHANGE_CHANNEL, type PgChangeCounter } from './pg-change-counter.ts';
+import type { PgChangeCounter } from './pg-change-counter.ts';
+import { LISTENER_APPLICATION_NAME } from './pg-listener.ts';
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -126,11 +127,11 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
     it('caches nothing while its listening connection is down, and drops what it had once back', async () => {
       expect(await readOnB()).toBe('Round 14');
       expect(await readOnB()).toBe('Round 14');
-      // The listening connections of the change channel are the ones whose last query is LISTEN.
+      // Each instance listens on one connection, which names itself.
       const { rowCount } = await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and query = $1`,
-        [`LISTEN "${CHANGE_CHANNEL}"`],
+         where datname = current_database() and application_name = $1`,
+        [LISTENER_APPLICATION_NAME],
       );
       expect(rowCount).toBeGreaterThanOrEqual(1);
       await until(() => counterB.changes() === undefined, 'B notices the lost connection');
