@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../test/reader-fixtures.ts';
@@ -92,3 +93,28 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
     });
   },
 );
+
+describe('channel listeners, closing', () => {
+  it('closes soon while the connection attempt still waits for the server', async () => {
+    // A server that accepts and never answers, as a PostgreSQL behind a dead link would.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const listeners = createChannelListeners(`postgres://nobody@127.0.0.1:${port}/nothing`);
+      const subscription = listeners.listen({
+        channel: 'probe_one',
+        onNotification: () => undefined,
+        onError: () => undefined,
+      });
+      await until(() => sockets.length === 1);
+      const started = performance.now();
+      await subscription.close();
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});

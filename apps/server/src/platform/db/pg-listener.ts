@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { pgDriver } from './pg-driver.ts';
 
 const RECONNECT_MS = 1_000;
+/** How long closing waits for the server to confirm the end of the connection. */
+const END_WAIT_MS = 500;
 
 /** How the listening connection shows in `pg_stat_activity`, for operators and tests. */
 export const LISTENER_APPLICATION_NAME = 'toolpass listener';
@@ -111,8 +113,16 @@ export function createChannelListeners(connectionString: string) {
           retry = undefined;
           const last = client;
           client = undefined;
-          await work;
-          await last?.end().catch(() => undefined);
+          if (last) {
+            // A server that stopped answering never confirms the end: after a while the socket
+            // is dropped, which also fails a connection attempt still waiting for it.
+            const dropping = setTimeout(() => last.connection.stream.destroy(), END_WAIT_MS);
+            await last.end().catch(() => undefined);
+            clearTimeout(dropping);
+          }
+          // pg never settles a connection attempt ended by its caller: a later listen must not
+          // queue behind it.
+          work = Promise.resolve();
         },
       };
     },
