@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-database.ts';
-import { preparingClient } from './pg-prepared-statements.ts';
+import { preparingClient, sendWithNext } from './pg-prepared-statements.ts';
 import { reusableQuery } from './reusable-query.ts';
 
 type Probe = { prepared_probe: { id: number; label: string; amount: number } };
@@ -84,7 +84,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
       expect(rows).toEqual([{ label: 'mill' }]);
     });
 
-    it('writes a BEGIN to the socket together with the statement after it', async () => {
+    it('writes a BEGIN, or a statement sent with the next, to the socket together with the statement after it', async () => {
       const client = new (preparingClient(pg))({ connectionString: database.databaseUrl });
       await client.connect();
       try {
@@ -114,7 +114,26 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(writes).toBe(2);
         await alone;
-        await client.query('rollback', []);
+
+        // A statement whose sender goes on without its answer (the event write before COMMIT).
+        const lastWrite = 'update prepared_probe set label = $1 where id = $2';
+        sendWithNext(lastWrite);
+        writes = 0;
+        const updated = client.query(lastWrite, ['drill press', 1]);
+        const committed = client.query('commit', []);
+        await Promise.all([updated, committed]);
+        expect(writes).toBe(1);
+        expect((await client.query('select label from prepared_probe where id = 1', [])).rows).toEqual([
+          { label: 'drill press' },
+        ]);
+        // Nothing follows: it leaves at the end of the turn.
+        await client.query('begin', []);
+        writes = 0;
+        const alsoAlone = client.query(lastWrite, ['drill', 1]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(writes).toBe(1);
+        await alsoAlone;
+        await client.query('commit', []);
       } finally {
         await client.end();
       }

@@ -20,6 +20,19 @@ export function keepPrepared(text: string): void {
   names.set(text, `toolpass_${names.size + 1}`);
 }
 
+/** Statement texts whose sender sends another statement before it awaits their answer. */
+const sentWithNextTexts = new Set<string>();
+
+/**
+ * Holds a statement in the socket until the connection's next statement joins it: each write to
+ * a local socket costs the app about 30 µs of system time and PostgreSQL a wake-up. For texts
+ * whose sender does not wait for their answer before its next statement (BEGIN, the event write
+ * before COMMIT); any other would only wait for the end of the event loop's turn.
+ */
+export function sendWithNext(text: string): void {
+  sentWithNextTexts.add(text);
+}
+
 /** PostgreSQL's answer when a migration changed the row type of a prepared statement. */
 function resultTypeChanged(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '0A000';
@@ -44,30 +57,31 @@ export function preparingClient(pg: typeof Pg): typeof Pg.Client {
 
     /** Names whose prepared row type a migration changed: sent unnamed from then on. */
     readonly #outdated = new Set<string>();
-    /** A BEGIN is held in the corked socket until the next statement joins it. */
-    #holdingBegin = false;
+    /** A statement is held in the corked socket until the next one joins it. */
+    #holding = false;
 
     // pg's overloads cannot be restated one by one; only the (text, values) form is named.
     override query(...args: unknown[]): never {
       const [text] = args;
       // Each write to a local socket costs the app about 30 µs of system time (the loopback
       // hands the bytes to PostgreSQL in the same call), a quarter of its time on a usage start:
-      // BEGIN (sent without waiting, pg-change-counter.ts) and the first statement share one.
-      if (typeof text === 'string' && BEGIN.test(text) && !this.#holdingBegin) {
-        this.#holdingBegin = true;
+      // BEGIN (sent without waiting, pg-change-counter.ts) and the first statement share one,
+      // and so do the event write and COMMIT (pg-event-write.ts).
+      if (typeof text === 'string' && (BEGIN.test(text) || sentWithNextTexts.has(text)) && !this.#holding) {
+        this.#holding = true;
         this.connection.stream.cork();
-        // A transaction whose first statement waits for something else lets BEGIN go at the end of the turn.
-        setImmediate(() => this.#releaseBegin());
+        // A sender whose next statement waits for something else lets this one go at the end of the turn.
+        setImmediate(() => this.#release());
         return this.#send(args);
       }
       const answer = this.#send(args);
-      this.#releaseBegin();
+      this.#release();
       return answer;
     }
 
-    #releaseBegin(): void {
-      if (!this.#holdingBegin) return;
-      this.#holdingBegin = false;
+    #release(): void {
+      if (!this.#holding) return;
+      this.#holding = false;
       this.connection.stream.uncork();
     }
 

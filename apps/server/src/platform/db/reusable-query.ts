@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, DialectAdapter, Kysely, QueryResult } from 'kysely';
-import { keepPrepared } from './pg-prepared-statements.ts';
+import { keepPrepared, sendWithNext } from './pg-prepared-statements.ts';
 
 /** A driver that can answer some queries synchronously (the SQLite one). */
 export type ImmediateRunner = {
@@ -47,6 +47,13 @@ export function reusableQuery<DB, Params extends Record<string, unknown>, Row>(
   db: Kysely<DB>,
   paramNames: readonly (keyof Params & string)[],
   build: (db: Kysely<DB>, placeholders: Record<keyof Params, never>) => Compilable<Row>,
+  options: {
+    /**
+     * PostgreSQL: the caller sends the transaction's next statement before it awaits this
+     * one's answer, so the two may share a write to the socket (pg-prepared-statements.ts).
+     */
+    sentWithNext?: boolean;
+  } = {},
 ) {
   const markers = Object.fromEntries(paramNames.map((name) => [name, Symbol(name)])) as unknown as Record<
     keyof Params,
@@ -58,6 +65,7 @@ export function reusableQuery<DB, Params extends Record<string, unknown>, Row>(
     throw new Error('reusableQuery: every parameter must be a placeholder, each used at least once');
   }
   keepPrepared(compiled.sql);
+  if (options.sentWithNext) sendWithNext(compiled.sql);
   return async (executor: Kysely<DB>, params: Params): Promise<Row[]> => {
     const query: CompiledQuery<Row> = {
       ...compiled,

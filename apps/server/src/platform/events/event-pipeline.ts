@@ -107,26 +107,32 @@ export function createEventPipeline<E extends { type: string; data: unknown }>(d
     });
   }
 
+  type Written = { written: OutboxEnvelope[]; wroteJobs: boolean };
+
   /**
    * Writes a transaction's events, their jobs and the announcement to other instances; answers
-   * the events. On PostgreSQL one event takes one statement (pg-event-write.ts).
+   * the events. On PostgreSQL one event takes one statement (pg-event-write.ts), and its answer
+   * is not awaited in the transaction: it is sent together with the COMMIT, and `transaction`
+   * awaits `afterCommit` once that has ended.
    */
-  async function write(tx: Db, events: E[]): Promise<{ written: OutboxEnvelope[]; wroteJobs: boolean }> {
+  async function write(tx: Db, events: E[]): Promise<Written | { afterCommit: Promise<Written> }> {
     const [only, ...more] = events;
     const notice = fanout.notice;
-    if (only && more.length === 0 && notice) {
+    if (only && more.length === 0 && notice && everyEvent.length === 0) {
       const now = deps.now();
-      const { id, targets } = await writeOneOnPg(tx, {
+      const answer = writeOneOnPg(tx, {
         type: only.type,
         now,
         payload: JSON.stringify(only.data),
         resourceId: resourceOf(only),
         ...notice,
       });
-      const event = outbox.envelope(id, only, now);
-      const jobs = jobsOf(event, targets);
-      await store.insert(tx, jobs, now);
-      return { written: [event], wroteJobs: jobs.length > 0 };
+      return {
+        afterCommit: answer.then(({ id, jobs }) => ({
+          written: [outbox.envelope(id, only, now)],
+          wroteJobs: jobs > 0,
+        })),
+      };
     }
     const written = await outbox.add(tx, events);
     const jobs = await jobsFor(tx, written);
@@ -147,26 +153,41 @@ export function createEventPipeline<E extends { type: string; data: unknown }>(d
   return {
     /** Runs `work` in a transaction with its events and their jobs; see above. */
     async transaction<T>(work: (tx: Db, record: RecordEvents<E>) => Promise<T>): Promise<T> {
-      let written: OutboxEnvelope[] = [];
+      let wrote: Written | undefined;
+      let afterCommit: Promise<Written> | undefined;
       const state = { wroteJobs: false };
-      const result = await db.transaction().execute(async (tx) => {
-        open.set(tx, state);
-        try {
-          // Events are written when the work is done: one write for all of them, often one statement.
-          const recorded: E[] = [];
-          const answer = await work(tx, async (events) => {
-            recorded.push(...events);
-          });
-          if (recorded.length > 0) {
-            const wrote = await write(tx, recorded);
-            written = wrote.written;
-            if (wrote.wroteJobs) state.wroteJobs = true;
+      let result: T;
+      try {
+        result = await db.transaction().execute(async (tx) => {
+          open.set(tx, state);
+          try {
+            // Events are written when the work is done: one write for all of them, often one statement.
+            const recorded: E[] = [];
+            const answer = await work(tx, async (events) => {
+              recorded.push(...events);
+            });
+            if (recorded.length > 0) {
+              const writing = await write(tx, recorded);
+              if ('afterCommit' in writing) {
+                afterCommit = writing.afterCommit;
+                // Heard below, after the transaction; until then its failure is not unhandled.
+                afterCommit.catch(() => undefined);
+              } else wrote = writing;
+            }
+            return answer;
+          } finally {
+            open.delete(tx);
           }
-          return answer;
-        } finally {
-          open.delete(tx);
-        }
-      });
+        });
+      } catch (error) {
+        // A failed event write ends the transaction too (its COMMIT answers ROLLBACK): its own
+        // error says why, not the aborted commit's.
+        await afterCommit;
+        throw error;
+      }
+      if (afterCommit) wrote = await afterCommit;
+      const written = wrote?.written ?? [];
+      if (wrote?.wroteJobs) state.wroteJobs = true;
       if (written.length > 0) fanout.publish(written);
       // Most changes have no durable target; only commits that wrote jobs cost the runner a claim.
       if (state.wroteJobs) runner.wake();

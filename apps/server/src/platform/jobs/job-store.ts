@@ -17,6 +17,21 @@ export type NewJob = {
   dueAt?: Date;
 };
 
+/**
+ * The columns a job row is written with, in the order of `insertJobs`' values: the statement that
+ * writes an event's jobs inside its own write on PostgreSQL (pg-event-write.ts) selects them in
+ * this order.
+ */
+export const JOB_COLUMNS = [
+  'event_id',
+  'target_kind',
+  'target_id',
+  'resource_id',
+  'payload',
+  'due_at',
+  'created_at',
+] as const;
+
 /** A job taken for delivery, with its event; `attempts` counts this attempt too. */
 export type ClaimedJob = {
   /** Stable across retries: receivers use it to drop a job delivered twice. */
