@@ -18,9 +18,8 @@ export type NewJob = {
 };
 
 /**
- * The columns a job row is written with, in the order of `insertJobs`' values: the statement that
- * writes an event's jobs inside its own write on PostgreSQL (pg-event-write.ts) selects them in
- * this order.
+ * The columns of a job row as `insert` writes them, for the statement that writes an event's jobs
+ * inside the event's own write on PostgreSQL (pg-event-write.ts), which selects them in this order.
  */
 export const JOB_COLUMNS = [
   'event_id',
