@@ -56,7 +56,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
       expect((await given.start(manager, quiet.id)).statusCode).toBe(201);
       expect(await countWhere('delivery_jobs', watched.id)).toBe(1);
       expect(await countWhere('delivery_jobs', quiet.id)).toBe(0);
-      // And it is delivered, as any job is.
+      // And the job is delivered.
       await expect.poll(() => receiver.requests.length, { timeout: 10_000 }).toBe(1);
     });
 
