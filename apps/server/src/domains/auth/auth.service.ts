@@ -48,14 +48,10 @@ export function createAuthService(deps: {
     let attempt: Reservation | undefined;
     // Unknown users cost a full hash too, so timing does not tell which names exist. An account
     // made by single sign-on has no password and is refused the same way.
-    const valid = await verifyPasswordIfAdmitted(
-      password,
-      found?.passwordHash ?? (await hashForUnknownUser),
-      () => {
-        attempt = reserveEach(budgets);
-        return attempt !== undefined;
-      },
-    );
+    const valid = await verifyPasswordIfAdmitted(password, found?.passwordHash ?? hashForUnknownUser, () => {
+      attempt = reserveEach(budgets);
+      return attempt !== undefined;
+    });
     if (valid === undefined) throw tooMany();
     if (!found?.passwordHash || !valid) throw unauthorized(Messages.invalidCredentials);
     attempt?.refund();

@@ -53,12 +53,15 @@ function deriveNow(password: string, salt: Buffer, params: ScryptParams): Promis
 }
 
 /** `scrypt$N$r$p$salt$hash`, so stored hashes keep working when the parameters change. */
-export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+function formatHash(params: ScryptParams, salt: Buffer, key: Buffer): string {
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
+}
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT): Promise<string> {
+  const salt = randomBytes(16);
+  return formatHash(params, salt, await derive(password, salt, params));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -91,5 +94,10 @@ export function verifyPasswordIfAdmitted(
   });
 }
 
-/** A hash of a random password: verifying against it costs as much as against a real account. */
-export const hashForUnknownUser = hashPassword(randomBytes(16).toString('hex'));
+/**
+ * What an unknown user's password is checked against: verifying costs one scrypt with today's
+ * parameters, as for a real account. Its key is random bytes, not the hash of anything, so no
+ * password matches it and nothing is hashed at start-up (hashing a random password there took a
+ * pool thread for 160 ms before the server answered its first request, issue 31).
+ */
+export const hashForUnknownUser = formatHash(DEFAULT_SCRYPT, randomBytes(16), randomBytes(KEY_LENGTH));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-database.ts';
 import { migrateTo, migrateToLatest } from './migrate.ts';
@@ -8,6 +8,20 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
   afterEach(async () => {
     await database?.drop();
     database = undefined;
+  });
+
+  it('applies the missing migrations, then finds nothing to do, and starts on a newer schema', async () => {
+    database = await createTestDatabase(dialect, { migrate: false });
+    await migrateTo(database, '0020-audit-log');
+    const applied = await migrateToLatest(database);
+    expect(applied).toContain('0026-search-trigram-indexes');
+    expect(applied).not.toContain('0020-audit-log');
+    expect(await migrateToLatest(database)).toEqual([]);
+    // A newer instance migrated further: this version still starts (a rolling upgrade, README).
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-version', '2030-01-01T00:00:00.000Z')`.execute(
+      database.db,
+    );
+    expect(await migrateToLatest(database)).toEqual([]);
   });
 
   it('fills the search text of resources made before the column existed', async () => {
