@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { until } from '../../test/reader-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
+import type { UsageSessionRecord } from '../usage/usage-session.ts';
+import { createBookingSessions } from './booking-sessions.ts';
 import {
   bookingSetUp,
   FAST_POLL,
@@ -13,6 +15,7 @@ import {
   span,
 } from './booking-test-fixtures.ts';
 import { bookingClock } from './booking-time.ts';
+import { createBookingsRepository } from './bookings.repository.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -122,6 +125,69 @@ describe.each(TEST_DIALECTS)('bookings meet sessions on %s', (dialect) => {
       (event) => event.sessionId === sessionId,
     );
     expect(warnings).toEqual([expect.objectContaining({ endsAt: start.toISOString() })]);
+  });
+
+  it("reads the bookings once per start: the observer takes what the guard read in the start's transaction", async () => {
+    const { t, member, other, book, travelTo, resource } = await setUp();
+    const start = slotAfter(t.services.clock.now(), 60);
+    await book(member, span(start, 60));
+    travelTo(new Date(start.getTime() - 5 * MINUTE_MS));
+    // The module as the app wires it, over the real repository, counting its reads.
+    const repo = createBookingsRepository({ db: t.database.db });
+    let reads = 0;
+    const sessions = createBookingSessions({
+      repo: {
+        ...repo,
+        around: (...args: Parameters<typeof repo.around>) => {
+          reads += 1;
+          return repo.around(...args);
+        },
+      },
+      clock: t.services.clock,
+      time: bookingClock(),
+      events: t.services.pipeline,
+      sessions: t.services.usage,
+    });
+    const account = await t.services.users.accounts.findById(other.id);
+    if (!account) throw new Error('the member exists');
+    const now = t.services.clock.now();
+    const attempt = {
+      resourceId: resource.id,
+      resourceName: resource.name,
+      bookingMode: 'bookable' as const,
+      now,
+    };
+    const session: UsageSessionRecord = {
+      id: 1,
+      resourceId: resource.id,
+      userId: other.id,
+      user: { id: other.id, username: account.username },
+      startTime: now,
+      endTime: null,
+      startNotes: null,
+      endNotes: null,
+      endedBy: null,
+    };
+    const change = { ...attempt, session };
+    const recorded: unknown[] = [];
+    const record = async (events: unknown[]) => {
+      recorded.push(...events);
+    };
+
+    await t.database.db.transaction().execute(async (tx) => {
+      await sessions.guard(tx, { ...attempt, actor: account });
+      await sessions.observer.started?.(tx, record, change);
+    });
+    expect(reads).toBe(1);
+    // The booking begins in 5 minutes: the walk-up is warned, from the guard's read.
+    expect(recorded).toEqual([expect.objectContaining({ type: 'usage.limit-warning' })]);
+
+    // An observer without a guard in its transaction reads for itself.
+    await t.database.db.transaction().execute(async (tx) => {
+      await sessions.observer.started?.(tx, record, change);
+    });
+    expect(reads).toBe(2);
+    expect(recorded).toHaveLength(2);
   });
 
   it('releases a booking not started within 15 minutes as a no-show, and frees the machine', async () => {

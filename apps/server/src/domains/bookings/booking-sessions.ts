@@ -23,6 +23,9 @@ const MINUTE_MS = 60_000;
 const isHolders = (booking: { kind: string; userId: number | null }, userId: number) =>
   booking.kind === 'booking' && booking.userId === userId;
 
+type Around = Awaited<ReturnType<BookingsRepository['around']>>[number];
+type AroundStart = { now: Date; current: Around | undefined; next: Around | undefined };
+
 /** The running session of a resource, and its end through the usage service's end path. */
 export type RunningSessions = {
   runningIn(tx: Db, resourceId: number): Promise<UsageSessionRecord | undefined>;
@@ -73,14 +76,26 @@ export function createBookingSessions(deps: {
     return rules?.bookingMode === 'bookable' ? booking : undefined;
   }
 
+  /** The booking under way at `now` and the next one starting within the warning's lead. */
+  async function aroundStart(tx: Db, resourceId: number, now: Date): Promise<AroundStart> {
+    const soon = new Date(now.getTime() + BOOKING_WARNING_MINUTES * MINUTE_MS);
+    const [first, second] = await deps.repo.around(tx, resourceId, now, soon);
+    const current = first && first.start.getTime() <= now.getTime() ? first : undefined;
+    return { now, current, next: current ? second : first };
+  }
+
+  /**
+   * What a start's guard read, kept for the observer of the same start: both run in its
+   * transaction and nothing between them writes bookings, so one read serves both (a round trip
+   * less per start on PostgreSQL). Keyed by the transaction, so no other start can see it.
+   */
+  const readAtStart = new WeakMap<Db, { resourceId: number; around: AroundStart }>();
+
   const guard: StartGuard = async (tx, attempt) => {
     if (attempt.bookingMode !== 'bookable') return;
-    const [current] = await deps.repo.around(
-      tx,
-      attempt.resourceId,
-      attempt.now,
-      new Date(attempt.now.getTime() + 1),
-    );
+    const around = await aroundStart(tx, attempt.resourceId, attempt.now);
+    readAtStart.set(tx, { resourceId: attempt.resourceId, around });
+    const { current } = around;
     if (!current || isHolders(current, attempt.actor.id)) return;
     // Refusing is rare: only then is the holder's name read.
     const booking = await deps.repo.findById(tx, current.id);
@@ -93,10 +108,13 @@ export function createBookingSessions(deps: {
   const observer: SessionObserver = {
     async started(tx, record, change) {
       if (change.bookingMode !== 'bookable') return;
-      const { session, now } = change;
-      const soon = new Date(now.getTime() + BOOKING_WARNING_MINUTES * MINUTE_MS);
-      const [first, second] = await deps.repo.around(tx, change.resourceId, now, soon);
-      const current = first && first.start.getTime() <= now.getTime() ? first : undefined;
+      const { session } = change;
+      const kept = readAtStart.get(tx);
+      readAtStart.delete(tx);
+      const { now, current, next } =
+        kept?.resourceId === change.resourceId
+          ? kept.around
+          : await aroundStart(tx, change.resourceId, change.now);
       if (current && isHolders(current, session.userId)) {
         if (await deps.repo.markStarted(tx, current.id, now)) {
           const booking = await deps.repo.findById(tx, current.id);
@@ -105,7 +123,6 @@ export function createBookingSessions(deps: {
         return;
       }
       // A walk-up in a gap that closes within the warning's lead: its warning is due already.
-      const next = current ? second : first;
       if (next && !isHolders(next, session.userId)) {
         await record([
           warning(change.resourceName, session, { resourceId: change.resourceId, start: next.start }),
