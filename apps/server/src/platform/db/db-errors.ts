@@ -39,3 +39,10 @@ export function isExclusionViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   return (error as { code?: unknown }).code === '23P01';
 }
+
+/** True when a statement names a table the database does not have: PostgreSQL's 42P01, SQLite's message. */
+export function isMissingTable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
+}

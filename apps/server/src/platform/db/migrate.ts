@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DatabaseHandle, Dialect } from './database.ts';
+import { isMissingTable } from './db-errors.ts';
 import { accountsMigration } from './migrations/0001-accounts.ts';
 import { resourcesMigration } from './migrations/0002-resources.ts';
 import { usageSessionsMigration } from './migrations/0003-usage-sessions.ts';
@@ -69,19 +70,18 @@ export async function migrateTo(handle: DatabaseHandle, migrationName: string): 
 }
 
 /**
- * Whether every migration is recorded as applied: one read instead of the migrator's schema
- * inspection, so a start that finds nothing to do answers sooner (issue 31). Any doubt (no table
- * yet, a name missing) leaves the answer to the migrator. Names this version does not know (a
- * newer instance migrated) are no doubt: migrations only add, so the previous version starts and
- * keeps working during a rolling upgrade, as the README says.
+ * The names of the migrations the database records as applied; none before the first migration
+ * (no table yet).
+ * One read, where Kysely's migrator first inspects the schema: most starts find nothing to do,
+ * and the server answers sooner (issue 31).
  */
-async function upToDate(handle: DatabaseHandle, names: string[]): Promise<boolean> {
+async function appliedNames(handle: DatabaseHandle): Promise<Set<string>> {
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
-    const applied = new Set(rows.map((row) => row.name));
-    return names.every((name) => applied.has(name));
-  } catch {
-    return false;
+    return new Set(rows.map((row) => row.name));
+  } catch (error) {
+    if (isMissingTable(error)) return new Set();
+    throw error;
   }
 }
 
@@ -89,7 +89,11 @@ async function upToDate(handle: DatabaseHandle, names: string[]): Promise<boolea
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const all = migrations(handle.dialect);
   let applied: string[] = [];
-  if (!(await upToDate(handle, Object.keys(all)))) {
+  // Any missing name goes to the migrator. Names this version does not know (a newer instance
+  // migrated) do not: migrations only add, so the previous version starts and keeps working
+  // during a rolling upgrade, as the README says (Kysely's migrator would refuse to).
+  const recorded = await appliedNames(handle);
+  if (!Object.keys(all).every((name) => recorded.has(name))) {
     const provider: MigrationProvider = { getMigrations: async () => all };
     const migrator = new Migrator({ db: handle.db, provider });
     const { error, results } = await migrator.migrateToLatest();
@@ -104,9 +108,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 
 /** How many of this code's migrations the database has not run yet (readiness, restore). */
 export async function pendingMigrationCount(handle: DatabaseHandle): Promise<number> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-  const known = await new Migrator({ db: handle.db, provider }).getMigrations();
-  return known.filter((migration) => migration.executedAt === undefined).length;
+  const recorded = await appliedNames(handle);
+  return Object.keys(migrations(handle.dialect)).filter((name) => !recorded.has(name)).length;
 }
 
 /** The names of this code's migrations in order: a backup's schema version is one of them. */
