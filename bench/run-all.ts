@@ -35,7 +35,6 @@ async function bareServerCeiling(): Promise<Measurement> {
   }
 }
 
-/** Durable single-row commits per second with the production database settings. */
 type CommitCeiling = {
   commitsPerSecond: number;
   p99Ms: number;
@@ -44,6 +43,7 @@ type CommitCeiling = {
   dialect: string;
 };
 
+/** Durable single-row commits per second with the production database settings. */
 async function commitCeiling(): Promise<CommitCeiling> {
   const script = fileURLToPath(new URL('./ceilings/commit-rate.ts', import.meta.url));
   const { execFileSync } = await import('node:child_process');
