@@ -41,6 +41,7 @@ import { createAuditLog } from '../platform/audit/audit-log.ts';
 import { systemClock } from '../platform/clock.ts';
 import { createSecretBox } from '../platform/crypto/secret-box.ts';
 import { resolveSecretKey } from '../platform/crypto/secret-key.ts';
+import type { ChangeScope } from '../platform/db/change-scopes.ts';
 import type { Db } from '../platform/db/database.ts';
 import { createReadCache } from '../platform/db/read-cache.ts';
 import { createAttemptLimiter } from '../platform/http/attempt-limiter.ts';
@@ -67,7 +68,8 @@ export function createServices(deps: AppDeps) {
   const secretKey = deps.config.secretKey ?? resolveSecretKey(undefined, deps.config.dataDir);
   /** A box per kind of stored secret (MQTT password, webhook secret...): keys never shared. */
   const secretBox = (purpose: string) => createSecretBox(secretKey, purpose);
-  const readCache = () => createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES });
+  const readCache = (scope?: ChangeScope) =>
+    createReadCache({ counter: deps.database.changes, maxEntries: READ_CACHE_ENTRIES, scope });
   // Every outbound connection of an integration passes ALLOWED_INTEGRATION_HOSTS (decision 17).
   const outbound = createOutboundPolicy({
     allowed: deps.config.allowedIntegrationHosts,
@@ -105,7 +107,7 @@ export function createServices(deps: AppDeps) {
     mailQueue: deliveries.mailQueue,
     emailTemplates,
     authSessions: sessions,
-    authSessionReads: readCache(),
+    authSessionReads: readCache('accounts'),
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
     audit,

@@ -138,7 +138,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     }),
   );
   const db = new Kysely<Database>({
-    dialect: new ChangeCountingPostgresDialect({ pool }, () => counter.moved()),
+    dialect: new ChangeCountingPostgresDialect({ pool }, (accounts) => counter.moved(accounts)),
   });
   const url = new URL(connectionString);
   return {

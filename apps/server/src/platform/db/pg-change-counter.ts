@@ -10,10 +10,13 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { CHANGE_PAYLOAD, type ChangeScope, mayTouchAccounts } from './change-scopes.ts';
 import type { ChannelListener } from './pg-listener.ts';
 import type { ChangeCounter } from './read-cache.ts';
 
 type AbortOptions = AbortableOperationOptions;
+/** Tells the counter that this instance committed a change, and whether it may touch accounts. */
+type Moved = (accounts: boolean) => void;
 
 /** The channel every committed change of the database is announced on (pg-change-triggers.ts). */
 export const CHANGE_CHANNEL = 'toolpass_changes';
@@ -36,13 +39,15 @@ function changedData(query: CompiledQuery, result: QueryResult<unknown>): boolea
  */
 class CountingConnection implements DatabaseConnection {
   readonly inner: DatabaseConnection;
-  readonly #moved: () => void;
+  readonly #moved: Moved;
   inTransaction = false;
   wrote = false;
+  /** Of what it wrote, something may have touched accounts (change-scopes.ts). */
+  wroteAccounts = false;
   /** The BEGIN sent and not yet waited for: the next statement waits for it with its own answer. */
   begun: Promise<void> | undefined;
 
-  constructor(inner: DatabaseConnection, moved: () => void) {
+  constructor(inner: DatabaseConnection, moved: Moved) {
     this.inner = inner;
     this.#moved = moved;
   }
@@ -56,8 +61,11 @@ class CountingConnection implements DatabaseConnection {
     if (changedData(query, result)) {
       // Inside a transaction the change is visible to others (and to later reads) only from
       // its commit on; outside one it is committed when the statement returns.
-      if (this.inTransaction) this.wrote = true;
-      else this.#moved();
+      const accounts = mayTouchAccounts(query.sql);
+      if (this.inTransaction) {
+        this.wrote = true;
+        this.wroteAccounts ||= accounts;
+      } else this.#moved(accounts);
     }
     return result;
   }
@@ -81,10 +89,10 @@ class CountingConnection implements DatabaseConnection {
 
 class CountingDriver implements Driver {
   readonly #inner: Driver;
-  readonly #moved: () => void;
+  readonly #moved: Moved;
   readonly #connections = new WeakMap<DatabaseConnection, CountingConnection>();
 
-  constructor(inner: Driver, moved: () => void) {
+  constructor(inner: Driver, moved: Moved) {
     this.#inner = inner;
     this.#moved = moved;
   }
@@ -111,6 +119,7 @@ class CountingDriver implements Driver {
   async beginTransaction(connection: CountingConnection, settings: TransactionSettings) {
     connection.inTransaction = true;
     connection.wrote = false;
+    connection.wroteAccounts = false;
     const begun = this.#inner.beginTransaction(connection.inner, settings);
     // Its failure is told by what waits for it next; until then it must not count as unhandled.
     begun.catch(() => undefined);
@@ -130,7 +139,7 @@ class CountingDriver implements Driver {
       await this.#inner.commitTransaction(connection.inner);
     } finally {
       connection.inTransaction = false;
-      if (connection.wrote) this.#moved();
+      if (connection.wrote) this.#moved(connection.wroteAccounts);
     }
   }
 
@@ -143,7 +152,7 @@ class CountingDriver implements Driver {
     } finally {
       connection.inTransaction = false;
       // As on SQLite: a rollback moves the counter on, so nothing read during it is kept.
-      this.#moved();
+      this.#moved(true);
     }
   }
 
@@ -182,9 +191,9 @@ class CountingDriver implements Driver {
  * sending each transaction's BEGIN together with its first statement.
  */
 export class ChangeCountingPostgresDialect extends PostgresDialect {
-  readonly #moved: () => void;
+  readonly #moved: Moved;
 
-  constructor(config: PostgresDialectConfig, moved: () => void) {
+  constructor(config: PostgresDialectConfig, moved: Moved) {
     super(config);
     this.#moved = moved;
   }
@@ -195,8 +204,8 @@ export class ChangeCountingPostgresDialect extends PostgresDialect {
 }
 
 export type PgChangeCounter = ChangeCounter & {
-  /** Moves the counter on: this instance changed data. */
-  moved(): void;
+  /** Moves the counter on: this instance changed data, perhaps accounts' too. */
+  moved(accounts: boolean): void;
   /** How many change notifications this instance has heard (tests wait for one). */
   notifications(): number;
   close(): Promise<void>;
@@ -208,35 +217,45 @@ export type PgChangeCounter = ChangeCounter & {
  * the database, which every instance's writes send in their own transaction. It has no value
  * (the cache is off) until it listens, and none while the listening connection is down; it
  * moves on when listening starts again, so nothing cached before the gap is served after it.
- * Listening starts on the first question, so processes that never cache never listen.
+ * Listening starts on the first question, so processes that never cache never listen. The
+ * 'accounts' scope moves only with changes that may touch accounts: this instance's, told by
+ * `moved`, and notifications whose payload does not say they touched other tables only.
  */
 export function createPgChangeCounter(
-  listen: (onNotification: () => void, onListening: (listening: boolean) => void) => ChannelListener,
+  listen: (
+    onNotification: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ) => ChannelListener,
 ): PgChangeCounter {
   let count = 0;
+  let accountCount = 0;
   let heard = 0;
   let listening = false;
   let listener: ChannelListener | undefined;
   let closed = false;
 
   return {
-    changes() {
+    changes(scope: ChangeScope = 'all') {
       if (!listener && !closed) {
         listener = listen(
-          () => {
+          (payload) => {
             heard += 1;
             count += 1;
+            if (payload !== CHANGE_PAYLOAD.other) accountCount += 1;
           },
           (now) => {
             listening = now;
             count += 1;
+            accountCount += 1;
           },
         );
       }
-      return listening ? count : undefined;
+      if (!listening) return undefined;
+      return scope === 'accounts' ? accountCount : count;
     },
-    moved() {
+    moved(accounts: boolean) {
       count += 1;
+      if (accounts) accountCount += 1;
     },
     notifications: () => heard,
     async close() {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ACCOUNT_TABLES, CHANGE_PAYLOAD } from './change-scopes.ts';
 import type { Db } from './database.ts';
 import { CHANGE_CHANNEL } from './pg-change-counter.ts';
 
@@ -16,13 +17,17 @@ const TRUNCATE_TRIGGER = 'toolpass_truncate_change';
  * instances starting together from creating the same trigger twice.
  */
 export async function installChangeTriggers(db: Db): Promise<void> {
+  // The payload says whether accounts changed (change-scopes.ts): their cache is kept through
+  // every other write. PostgreSQL collapses a transaction's equal notifications, so one that
+  // writes both kinds sends two.
+  const accountTables = [...ACCOUNT_TABLES].map((table) => `'${table}'`).join(', ');
   await db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${FUNCTION}))`.execute(tx);
     await sql
       .raw(
         `create or replace function ${FUNCTION}() returns trigger language plpgsql as $$
          begin
-           perform pg_notify('${CHANGE_CHANNEL}', '');
+           perform pg_notify('${CHANGE_CHANNEL}', case when TG_TABLE_NAME in (${accountTables}) then '${CHANGE_PAYLOAD.accounts}' else '${CHANGE_PAYLOAD.other}' end);
            return null;
          end $$`,
       )

@@ -124,6 +124,53 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
       }
     });
 
+    /**
+     * Resolves once B has taken in every notification committed before the call: a marker sent
+     * on a channel of its own reaches B over the same listening connection, in commit order.
+     */
+    async function settledOnB(): Promise<void> {
+      const marker = `marker-${Math.random()}`;
+      let seen = false;
+      const listener = b.database.listen?.(
+        'toolpass_test_marker',
+        (payload) => {
+          if (payload === marker) seen = true;
+        },
+        () => undefined,
+      );
+      if (!listener) throw new Error('PostgreSQL listens');
+      try {
+        await listener.ready;
+        await admin.query(`select pg_notify('toolpass_test_marker', $1)`, [marker]);
+        await until(() => seen, 'B hears the marker');
+      } finally {
+        await listener.close();
+      }
+    }
+
+    it("keeps B's cache of sign-in states through A's usage writes, and refuses a token signed out through A", async () => {
+      const given = resourceFixtures(a);
+      const member = await a.given.member();
+      const resource = await given.resource(manager);
+      const me = () => b.app.inject({ method: 'GET', url: '/api/users/me', headers: member.auth });
+      expect((await me()).statusCode).toBe(200);
+      await settledOnB();
+      const accounts = counterB.changes('accounts');
+      const everything = counterB.changes('all') ?? 0;
+
+      await given.start(manager, resource.id);
+      await given.end(manager, resource.id);
+      await settledOnB();
+      expect(counterB.changes('all')).toBeGreaterThan(everything);
+      expect(counterB.changes('accounts')).toBe(accounts);
+
+      const out = await a.app.inject({ method: 'DELETE', url: '/api/auth/session', headers: member.auth });
+      expect(out.statusCode).toBeLessThan(300);
+      await settledOnB();
+      expect(counterB.changes('accounts')).toBeGreaterThan(accounts ?? 0);
+      expect((await me()).statusCode).toBe(401);
+    });
+
     it('caches nothing while its listening connection is down, and drops what it had once back', async () => {
       expect(await readOnB()).toBe('Round 14');
       expect(await readOnB()).toBe('Round 14');

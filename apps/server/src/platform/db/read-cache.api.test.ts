@@ -1,8 +1,17 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../domains/auth/auth-sessions.service.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 /**
  * Cached reads must never outlive the data they were read from, whichever domain or statement
@@ -72,6 +81,54 @@ describe.each(TEST_DIALECTS)('answers after a change on %s', (dialect) => {
     } finally {
       offsetMs = 0;
     }
+  });
+
+  it("keeps the sign-in state's cache through usage writes, and moves it on with an account change", async () => {
+    const counter = t.database.changes;
+    if (!counter) throw new Error('both databases count changes');
+    const manager = await t.given.user({ canManageResources: true });
+    const resource = await given.resource(manager);
+    await until(() => counter.changes('accounts') !== undefined, 'the counter listens');
+    /**
+     * On PostgreSQL this instance hears its own writes again as notifications. A marker sent on
+     * a channel of its own arrives over the same connection, in commit order, after them.
+     */
+    const settled = async () => {
+      if (!t.database.listen) return;
+      const marker = `marker-${Math.random()}`;
+      let seen = false;
+      const listener = t.database.listen(
+        'toolpass_test_marker',
+        (payload) => {
+          if (payload === marker) seen = true;
+        },
+        () => undefined,
+      );
+      try {
+        await listener.ready;
+        await sql`select pg_notify('toolpass_test_marker', ${marker})`.execute(t.database.db);
+        await until(() => seen, 'the marker arrives');
+      } finally {
+        await listener.close();
+      }
+    };
+    await settled();
+    const accountsBefore = counter.changes('accounts');
+    const allBefore = counter.changes('all') ?? 0;
+
+    await given.start(manager, resource.id);
+    await given.end(manager, resource.id);
+    await settled();
+    expect(counter.changes('all')).toBeGreaterThan(allBefore);
+    expect(counter.changes('accounts')).toBe(accountsBefore);
+
+    await t.database.db
+      .updateTable('users')
+      .set({ email: `${manager.username}@moved.test` })
+      .where('id', '=', manager.id)
+      .execute();
+    await settled();
+    expect(counter.changes('accounts')).toBeGreaterThan(accountsBefore ?? 0);
   });
 
   it('lists a resource changed by another domain (a group rename) with its new group name', async () => {

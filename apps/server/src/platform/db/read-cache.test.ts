@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { ChangeScope } from './change-scopes.ts';
 import { createReadCache } from './read-cache.ts';
 
 function counter() {
   let changes = 0;
-  return { changes: () => changes, change: () => (changes += 1) };
+  let accountChanges = 0;
+  return {
+    changes: (scope: ChangeScope = 'all') => (scope === 'accounts' ? accountChanges : changes),
+    change: () => (changes += 1),
+    changeAccounts: () => {
+      changes += 1;
+      accountChanges += 1;
+    },
+  };
 }
 
 /** A load that counts its calls and resolves when told to. */
@@ -89,6 +98,28 @@ describe('read cache', () => {
     expect(() => {
       (answer.data as { id: number }[]).push({ id: 3 });
     }).toThrow(TypeError);
+  });
+
+  it('keeps answers of the accounts scope through changes to other tables only', async () => {
+    const db = counter();
+    const accounts = createReadCache({ counter: db, maxEntries: 10, scope: 'accounts' });
+    const everything = createReadCache({ counter: db, maxEntries: 10 });
+    const holder = loader({ id: 1 });
+    const listing = loader({ id: 2 });
+    await accounts.read('k', holder.load);
+    await everything.read('k', listing.load);
+
+    db.change();
+    await accounts.read('k', holder.load);
+    await everything.read('k', listing.load);
+    expect(holder.calls()).toBe(1);
+    expect(listing.calls()).toBe(2);
+
+    db.changeAccounts();
+    await accounts.read('k', holder.load);
+    await everything.read('k', listing.load);
+    expect(holder.calls()).toBe(2);
+    expect(listing.calls()).toBe(3);
   });
 
   it('reads the database every time without a change counter (PostgreSQL)', async () => {

@@ -1,8 +1,11 @@
+import type { ChangeScope } from './change-scopes.ts';
+
 /**
  * Counts the changes a database has seen; any write or rollback moves it on. Undefined while
- * it cannot know (PostgreSQL with its listening connection down): then nothing is cached.
+ * it cannot know (PostgreSQL with its listening connection down): then nothing is cached. Asked
+ * for the 'accounts' scope it counts only the changes that may touch accounts (change-scopes.ts).
  */
-export type ChangeCounter = { changes(): number | undefined };
+export type ChangeCounter = { changes(scope?: ChangeScope): number | undefined };
 
 type Entry = { changes: number; value: Promise<unknown> };
 
@@ -32,13 +35,19 @@ function deepFreeze<T>(value: T): T {
  * Without a counter, or while it has no value, every read goes to the database. Cached values
  * are shared between requests and frozen.
  */
-export function createReadCache(options: { counter: ChangeCounter | undefined; maxEntries: number }) {
+export function createReadCache(options: {
+  counter: ChangeCounter | undefined;
+  maxEntries: number;
+  /** Answers read only from accounts' tables may ask for the 'accounts' scope. */
+  scope?: ChangeScope;
+}) {
   const entries = new Map<string, Entry>();
   const { counter } = options;
+  const scope = options.scope ?? 'all';
 
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const changes = counter?.changes();
+      const changes = counter?.changes(scope);
       if (changes === undefined) return load();
       const cached = entries.get(key);
       if (cached?.changes === changes) {
@@ -58,7 +67,7 @@ export function createReadCache(options: { counter: ChangeCounter | undefined; m
       value.then(
         () => {
           // Something changed while it was read: the answer may mix old and new, so it is not kept.
-          if (counter?.changes() !== changes && entries.get(key) === entry) entries.delete(key);
+          if (counter?.changes(scope) !== changes && entries.get(key) === entry) entries.delete(key);
         },
         () => {
           if (entries.get(key) === entry) entries.delete(key);

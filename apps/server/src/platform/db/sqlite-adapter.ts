@@ -1,4 +1,5 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { mayTouchAccounts } from './change-scopes.ts';
 
 // node:sqlite binds only null, numbers, bigints, strings and bytes; Kysely hands us booleans and
 // Dates too. Booleans become 0/1 and dates ISO-8601 UTC text, which sorts and compares correctly.
@@ -26,6 +27,8 @@ export type PreparedStatement = {
    * whose changes or RETURNING rows tell), or anything (schema changes and the rest).
    */
   effect: 'none' | 'rows' | 'any';
+  /** Whether a change it makes may touch accounts (change-scopes.ts). */
+  mayTouchAccounts: boolean;
   /** Set on the statements of large reads, which answer arrays (large-read.ts): their names. */
   columnNames?: string[];
 };
@@ -59,7 +62,12 @@ export function createStatementCache(database: DatabaseSync) {
       if (cached) return cached;
       const statement = database.prepare(sql);
       const columns = statement.columns();
-      const entry: PreparedStatement = { statement, reader: columns.length > 0, effect: effectOf(sql) };
+      const entry: PreparedStatement = {
+        statement,
+        reader: columns.length > 0,
+        effect: effectOf(sql),
+        mayTouchAccounts: mayTouchAccounts(sql),
+      };
       if (asArrays && entry.reader) {
         statement.setReturnArrays(true);
         entry.columnNames = columns.map((column) => column.name);

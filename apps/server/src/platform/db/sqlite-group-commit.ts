@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import type { ChangeScope } from './change-scopes.ts';
 import { isLargeRead, rowsFromArrays } from './large-read.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import type { ImmediateRunner } from './reusable-query.ts';
@@ -88,6 +89,8 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
   #transactions = 0;
   /** Counts write statements and rollbacks: the read cache's measure of change. */
   #changes = 0;
+  /** As `#changes`, but only the ones that may have touched accounts (change-scopes.ts). */
+  #accountChanges = 0;
 
   constructor(database: DatabaseSync, disk: DiskFlush) {
     this.#database = database;
@@ -129,7 +132,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
 
   async rollbackTransaction(connection: GroupCommitConnection): Promise<void> {
     connection.inTransaction = false;
-    this.#changes += 1;
+    this.#movedAll();
     if (this.#open) {
       this.#database.exec('ROLLBACK TO logical_transaction');
       this.#database.exec('RELEASE logical_transaction');
@@ -173,8 +176,19 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
   }
 
   /** Moves on with every write statement and every rollback (read-cache.ts). */
-  changes(): number {
-    return this.#changes;
+  changes(scope: ChangeScope = 'all'): number {
+    return scope === 'accounts' ? this.#accountChanges : this.#changes;
+  }
+
+  /** A change that may have touched anything: a rollback, a failure, a schema change. */
+  #movedAll() {
+    this.#changes += 1;
+    this.#accountChanges += 1;
+  }
+
+  #moved(prepared: PreparedStatement) {
+    this.#changes += 1;
+    if (prepared.mayTouchAccounts) this.#accountChanges += 1;
   }
 
   /** The number of the transaction that holds the connection now, if one does. */
@@ -227,7 +241,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
     const parameters = toSqliteValues(query.parameters);
     // Statements run synchronously, so no read can fall between a statement and its count. A
     // write that changed no row (an idle queue poll) leaves cached reads valid.
-    if (effect === 'any') this.#changes += 1;
+    if (effect === 'any') this.#movedAll();
     try {
       if (reader) {
         const rows = (
@@ -235,15 +249,15 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
             ? rowsFromArrays(statement.all(...parameters) as unknown as unknown[][], columnNames)
             : statement.all(...parameters)
         ) as R[];
-        if (effect === 'rows' && rows.length > 0) this.#changes += 1;
+        if (effect === 'rows' && rows.length > 0) this.#moved(prepared);
         return { rows };
       }
       const { changes, lastInsertRowid } = statement.run(...parameters);
-      if (effect === 'rows' && Number(changes) > 0) this.#changes += 1;
+      if (effect === 'rows' && Number(changes) > 0) this.#moved(prepared);
       return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
     } catch (error) {
       // A statement that failed part way may have changed rows before SQLite undid it.
-      this.#changes += 1;
+      this.#movedAll();
       // Some errors (a full disk, an I/O error) end the whole transaction, and with it every
       // transaction of the batch: none of them may be reported as committed.
       if (this.#open && !this.#database.isTransaction) this.#lost(error);
@@ -302,7 +316,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
     try {
       this.#database.exec('COMMIT');
     } catch (error) {
-      this.#changes += 1;
+      this.#movedAll();
       try {
         if (this.#database.isTransaction) this.#database.exec('ROLLBACK');
       } finally {
@@ -359,7 +373,7 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
   }
 
   #lost(error: unknown): void {
-    this.#changes += 1;
+    this.#movedAll();
     this.#open = false;
     const outcomes = this.#outcomes;
     this.#outcomes = [];
