@@ -7,6 +7,7 @@ import { makePrivate, prepareDataDir } from '../data-dir.ts';
 import { CHANGE_CHANNEL, ChangeCountingPostgresDialect, createPgChangeCounter } from './pg-change-counter.ts';
 import { pgDriver } from './pg-driver.ts';
 import { type ChannelListener, createChannelListeners } from './pg-listener.ts';
+import { postgresLocation } from './pg-location.ts';
 import { preparingClient } from './pg-prepared-statements.ts';
 import type { ChangeCounter } from './read-cache.ts';
 import { allowImmediateRuns } from './reusable-query.ts';
@@ -140,11 +141,10 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ChangeCountingPostgresDialect({ pool }, (accounts) => counter.moved(accounts)),
   });
-  const url = new URL(connectionString);
   return {
     db,
     dialect: 'postgres',
-    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    location: postgresLocation(connectionString),
     listen: (channel, onNotification, onError) => listeners.listen({ channel, onNotification, onError }),
     changes: counter,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
