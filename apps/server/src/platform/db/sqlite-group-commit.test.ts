@@ -200,9 +200,9 @@ describe('group commit on SQLite', () => {
     await write.promise;
   });
 
-  it('lets the commits that end during a flush share the next one', async () => {
+  it('starts the transactions that come during a flush when it ends, in one batch for the next', async () => {
     const disk = heldFlush();
-    const { db } = await open({ disk });
+    const { db, database, commits } = await open({ disk });
     const first = tracked(db.transaction().execute((tx) => insert(tx, 'first')));
     await settle();
     expect(disk.started).toBe(1);
@@ -210,13 +210,15 @@ describe('group commit on SQLite', () => {
     await settle();
     const third = tracked(db.transaction().execute((tx) => insert(tx, 'third')));
     await settle();
-    // Both committed in SQLite, but one flush at a time.
-    expect(disk.started).toBe(1);
+    // They wait for the flush: no batch is open, and one flush at a time.
+    expect(database.isTransaction).toBe(false);
+    expect([commits.count, disk.started]).toEqual([1, 1]);
     disk.finishNext();
     await first.promise;
     await settle();
+    // Both ran once it ended, and one COMMIT carried them.
+    expect([commits.count, disk.started]).toEqual([2, 2]);
     expect([second.settled, third.settled]).toEqual([false, false]);
-    expect(disk.started).toBe(2);
     disk.finishNext();
     await Promise.all([second.promise, third.promise]);
   });
