@@ -223,6 +223,25 @@ describe('group commit on SQLite', () => {
     await Promise.all([second.promise, third.promise]);
   });
 
+  it('answers a read that comes during a flush when it ends, not after the transactions gathered there', async () => {
+    const disk = heldFlush();
+    const { db } = await open({ disk });
+    const first = tracked(db.transaction().execute((tx) => insert(tx, 'first')));
+    await settle();
+    const second = tracked(db.transaction().execute((tx) => insert(tx, 'second')));
+    const read = tracked(db.selectFrom('items').select('name').execute());
+    await settle();
+    expect(read.settled).toBe(false);
+    disk.finishNext();
+    // The read saw what the flush made durable, and waits for nothing more.
+    expect(await read.promise).toEqual([{ name: 'first' }]);
+    await first.promise;
+    await settle();
+    expect([second.settled, disk.started]).toEqual([false, 2]);
+    disk.finishNext();
+    await second.promise;
+  });
+
   it('answers a read that may see writes not yet flushed only after the flush', async () => {
     const disk = heldFlush();
     const { db } = await open({ disk });

@@ -100,19 +100,20 @@ export class GroupCommitSqliteDriver implements Driver, ImmediateRunner, ChangeC
 
   async init(): Promise<void> {}
 
+  /** The connection is taken on its first use: a read at once, a transaction as below. */
   async acquireConnection(): Promise<DatabaseConnection> {
-    // What starts while a flush runs is answered only after it (a read) or after the next one
-    // (a write), so it loses nothing by starting when this one ends. Gathered there, the waiting
-    // transactions share one batch, and the thread is free to take the flush's end at once
-    // (decision 5, stop 42).
-    if (this.#flushing && !this.#open) await this.#flushing.catch(() => undefined);
-    const connection = new GroupCommitConnection(this);
-    await this.#hold(connection);
-    return connection;
+    return new GroupCommitConnection(this);
   }
 
   async beginTransaction(connection: GroupCommitConnection): Promise<void> {
-    if (!connection.holding) await this.#hold(connection);
+    if (!connection.holding) {
+      // A transaction that starts while a flush runs is acknowledged after the next flush at
+      // the earliest, so it loses nothing by starting when this one ends. Gathered there, the
+      // waiting transactions share one batch, and the thread is free to take the flush's end
+      // at once (decision 5, stop 42). Reads do not wait: they answer when this flush ends.
+      if (this.#flushing && !this.#open) await this.#flushing.catch(() => undefined);
+      await this.#hold(connection);
+    }
     if (this.#diskFailure) {
       this.#release(connection);
       throw this.#diskFailure;
