@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, TEST_SCRYPT, type TestApp, testAppConfig } from '../../test/build-test-app.ts';
+import { notificationsSettled } from '../../test/notifications-settled.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 import { createLogger } from '../logging/logger.ts';
@@ -124,29 +125,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
       }
     });
 
-    /**
-     * Resolves once B has taken in every notification committed before the call: a marker sent
-     * on a channel of its own reaches B over the same listening connection, in commit order.
-     */
-    async function settledOnB(): Promise<void> {
-      const marker = `marker-${Math.random()}`;
-      let seen = false;
-      const listener = b.database.listen?.(
-        'toolpass_test_marker',
-        (payload) => {
-          if (payload === marker) seen = true;
-        },
-        () => undefined,
-      );
-      if (!listener) throw new Error('PostgreSQL listens');
-      try {
-        await listener.ready;
-        await admin.query(`select pg_notify('toolpass_test_marker', $1)`, [marker]);
-        await until(() => seen, 'B hears the marker');
-      } finally {
-        await listener.close();
-      }
-    }
+    const settledOnB = () => notificationsSettled(b.database, a.database.db);
 
     it("keeps B's cache of sign-in states through A's usage writes, and refuses a token signed out through A", async () => {
       const given = resourceFixtures(a);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_LIFETIME_MS } from '../../domains/auth/auth-sessions.service.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { notificationsSettled } from '../../test/notifications-settled.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
 import { TEST_DIALECTS } from '../../test/test-database.ts';
 
@@ -89,29 +89,8 @@ describe.each(TEST_DIALECTS)('answers after a change on %s', (dialect) => {
     const manager = await t.given.user({ canManageResources: true });
     const resource = await given.resource(manager);
     await until(() => counter.changes('accounts') !== undefined, 'the counter listens');
-    /**
-     * On PostgreSQL this instance hears its own writes again as notifications. A marker sent on
-     * a channel of its own arrives over the same connection, in commit order, after them.
-     */
-    const settled = async () => {
-      if (!t.database.listen) return;
-      const marker = `marker-${Math.random()}`;
-      let seen = false;
-      const listener = t.database.listen(
-        'toolpass_test_marker',
-        (payload) => {
-          if (payload === marker) seen = true;
-        },
-        () => undefined,
-      );
-      try {
-        await listener.ready;
-        await sql`select pg_notify('toolpass_test_marker', ${marker})`.execute(t.database.db);
-        await until(() => seen, 'the marker arrives');
-      } finally {
-        await listener.close();
-      }
-    };
+    // On PostgreSQL this instance hears its own writes again, as notifications.
+    const settled = () => notificationsSettled(t.database, t.database.db);
     await settled();
     const accountsBefore = counter.changes('accounts');
     const allBefore = counter.changes('all') ?? 0;
