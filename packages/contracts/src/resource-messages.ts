@@ -4,6 +4,8 @@
  */
 export const ResourceMessages = {
   resourceNotFound: 'Resource not found',
+  /** Ending a session on a resource that does not exist (spec 01 §8). */
+  resourceOrSessionNotFound: 'Resource or session not found',
   resourceGroupNotFound: 'The resource group has not been found.',
   invalidPagination: 'Bad Request - Invalid pagination parameters',
   invalidInputOrNoActiveSession: 'Bad Request - Invalid input data or no active session',

@@ -322,10 +322,10 @@ describe.each(TEST_DIALECTS)('usage sessions on %s', (dialect) => {
       expect(response.json().message).toBe(ResourceMessages.invalidInputOrNoActiveSession);
     });
 
-    it('answers 404 for a missing resource', async () => {
+    it('answers 404 "Resource or session not found" for a missing resource (spec 01 §8)', async () => {
       const response = await given.end(manager, 999_999);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(ResourceMessages.resourceNotFound);
+      expect(response.json().message).toBe(ResourceMessages.resourceOrSessionNotFound);
     });
   });
 

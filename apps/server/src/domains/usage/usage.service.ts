@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/db-errors.ts';
 import type { ReadCache } from '../../platform/db/read-cache.ts';
 import type { EventTransactions, RecordEvents } from '../../platform/events/event-transactions.ts';
-import { badRequest, conflict, forbidden } from '../../platform/http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { UserAccount } from '../../platform/identity/user-account.ts';
 import { mayUseResource, type ResourceAccess } from '../introductions/resource-access.ts';
 import { resourceNotFound } from '../resources/resources.service.ts';
@@ -219,7 +219,7 @@ export function createUsageService(deps: {
     async end(actor: UserAccount, resourceId: number, notes: string | null): Promise<UsageSession> {
       return deps.events.transaction(async (tx, record) => {
         const state = await deps.repo.findResourceState(tx, resourceId);
-        if (!state) throw resourceNotFound();
+        if (!state) throw notFound(ResourceMessages.resourceOrSessionNotFound);
         const active = state.active;
         if (!active) throw noActiveSession();
         if (active.userId !== actor.id) {
