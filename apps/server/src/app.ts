@@ -10,7 +10,7 @@ import { createServices } from './app/services.ts';
 import type { Config } from './config/config.ts';
 import { registerAuditActor } from './platform/audit/audit-actor.ts';
 import { registerAuthentication } from './platform/http/auth-guard.ts';
-import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './platform/http/error-handler.ts';
 import { importMapHashes } from './platform/http/import-map-hashes.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { requestIdGenerator } from './platform/http/request-ids.ts';
@@ -57,6 +57,7 @@ export async function buildApp(deps: AppDeps) {
     // The request id is echoed in error bodies so a report can be matched to the log.
     genReqId: requestIdGenerator(),
     schemaController: { compilersFactory: zodCompilersFactory },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   registerErrorHandling(app);
 

@@ -315,7 +315,10 @@ describe.each(TEST_DIALECTS)('NFC taps, enrolment and reset on %s', (dialect) =>
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(ReaderMessages.readerBusy);
     expect((await late).statusCode).toBe(408);
-    expect((await late).json().message).toBe(ReaderMessages.noCardPresented);
+    expect((await late).json()).toMatchObject({
+      error: 'Request Timeout',
+      message: ReaderMessages.noCardPresented,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMINGS.cardWaitTimeoutMs - 50);
 
     const nowhere = await t.app.inject({

@@ -74,6 +74,7 @@ export function emailChangeRoutes(deps: {
           validationError: {
             message: Messages.invalidEmailAddress,
             errorCode: ErrorCodes.invalidEmailFormat,
+            bodyOnly: true,
           },
         },
         schema: {

@@ -5,8 +5,18 @@ import { isValueRefused } from '../db/db-errors.ts';
 import { AppError } from './errors.ts';
 import { type ApiIssue, toApiIssue } from './validation-issues.ts';
 
-/** A route may name the message and code of its own validation failures (spec 01 §5, §8). */
-export type ValidationErrorConfig = { message: string; errorCode?: string };
+/**
+ * A route may name the message and code of its own validation failures (spec 01 §5, §8). With
+ * `bodyOnly`, they are the body's: a bad path id or query is refused with the generic message
+ * (an admin's email change must not call a malformed user id an invalid email address).
+ */
+export type ValidationErrorConfig = { message: string; errorCode?: string; bodyOnly?: boolean };
+
+/** The route's own validation answer for a failure in `part` of the request, if it has one. */
+function customValidation(request: FastifyRequest, part: string | undefined) {
+  const custom = request.routeOptions.config?.validationError;
+  return custom?.bodyOnly && part !== 'body' ? undefined : custom;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
@@ -67,6 +78,14 @@ function issuesOf(error: FastifyError & { validation: ValidationIssue[] }): ApiI
 }
 
 /**
+ * Fastify's refusals before routing (a path that is not valid percent-encoding): the same error
+ * body as every other 400, with its request id, instead of Fastify's own.
+ */
+export function frameworkErrorHandler(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, request, 400, { message: Messages.invalidInput });
+}
+
+/**
  * One place that turns every failure into the API error body. Internals of a 5xx are logged,
  * never sent.
  */
@@ -82,7 +101,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const custom = request.routeOptions.config.validationError;
+      const custom = customValidation(request, error.validationContext);
       return send(reply, request, 400, {
         message: custom?.message ?? Messages.invalidInput,
         ...(custom?.errorCode ? { errorCode: custom.errorCode } : {}),
@@ -99,7 +118,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own refusals: malformed JSON, wrong content type, too large a body. A malformed
       // body is refused input like any other, so a route's own validation message applies to it.
-      const custom = request.routeOptions.config?.validationError;
+      const custom = customValidation(request, 'body');
       const message =
         status === 400
           ? (custom?.message ?? Messages.invalidInput)

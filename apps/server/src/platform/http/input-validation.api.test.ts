@@ -1,4 +1,4 @@
-import { Messages, NAME_MAX_LENGTH } from '@toolpass/contracts';
+import { ErrorCodes, Messages, NAME_MAX_LENGTH } from '@toolpass/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { resourceFixtures } from '../../test/resource-fixtures.ts';
@@ -27,6 +27,36 @@ describe.each(TEST_DIALECTS)('input the database cannot take is a 400 on %s', (d
     expect((await get(`/api/resources/${resourceId}`)).statusCode).toBe(200);
     expect((await get('/api/users?ids=1,00002')).statusCode).toBe(400);
     expect((await get(`/api/resources/${resourceId}/usage/history?userId=2147483648`)).statusCode).toBe(400);
+  });
+
+  it('answers a path that is not valid percent-encoding with the API error body, not a framework one', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/resources/%ff/usage/end',
+      headers: admin.auth,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: Messages.invalidInput,
+      requestId: expect.any(String),
+    });
+  });
+
+  it("keeps a route's own message for its body: a bad user id is not an invalid email address", async () => {
+    const change = (id: string, payload: string | object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/users/${id}/email`, headers: admin.auth, payload });
+    const badId = await change('abc', { newEmail: 'someone@example.org' });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().message).toBe(Messages.invalidInput);
+    expect(badId.json().errorCode).toBeUndefined();
+    const badEmail = await change(String(admin.id), { newEmail: 'not-an-email' });
+    expect(badEmail.json()).toMatchObject({
+      message: Messages.invalidEmailAddress,
+      errorCode: ErrorCodes.invalidEmailFormat,
+    });
   });
 
   it('gives each validation failure a code and its bounds, for clients to word in their language', async () => {
