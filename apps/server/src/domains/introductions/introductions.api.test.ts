@@ -269,4 +269,56 @@ describe.each(TEST_DIALECTS)('introducers and introductions on %s', (dialect) =>
       expect(missing.json().message).toBe(ResourceMessages.resourceGroupNotFound);
     });
   });
+
+  it('answers 403 or 404 before it looks at the body, to a caller who may not introduce (spec 02 §6)', async () => {
+    const resource = await given.resource(manager);
+    const group = await given.group(manager);
+    const member = await t.given.member();
+    const badBody = { comment: 5 };
+    const cases = [
+      [
+        'POST',
+        `/api/resources/${resource.id}/introductions/${member.id}/grant`,
+        403,
+        ResourceMessages.forbiddenIntroduceResource,
+      ],
+      [
+        'DELETE',
+        `/api/resources/${resource.id}/introductions/${member.id}/revoke`,
+        403,
+        ResourceMessages.forbiddenIntroduceResource,
+      ],
+      [
+        'POST',
+        `/api/resource-groups/${group.id}/introductions/${member.id}/grant`,
+        403,
+        ResourceMessages.forbiddenIntroduceResourceGroup,
+      ],
+      [
+        'POST',
+        `/api/resource-groups/${group.id}/introductions/${member.id}/revoke`,
+        403,
+        ResourceMessages.forbiddenIntroduceResourceGroup,
+      ],
+      [
+        'POST',
+        `/api/resource-groups/999999/introductions/${member.id}/grant`,
+        404,
+        ResourceMessages.resourceGroupNotFound,
+      ],
+    ] as const;
+    for (const [method, url, status, message] of cases) {
+      const response = await request(method, url, member, badBody);
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json().message, url).toBe(message);
+    }
+    // Whoever may introduce still gets the body's 400.
+    const refused = await request(
+      'POST',
+      `/api/resources/${resource.id}/introductions/${member.id}/grant`,
+      manager,
+      badBody,
+    );
+    expect(refused.statusCode).toBe(400);
+  });
 });

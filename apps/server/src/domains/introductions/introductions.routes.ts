@@ -23,6 +23,23 @@ const signedIn = async (request: FastifyRequest) => {
 };
 
 /**
+ * Grants and revokes check the caller's right to introduce before the body is validated (as the
+ * route guards do), so a caller who may not introduce gets the 403 of spec 02 §6 whatever the body.
+ * A path that does not parse is left to validation's 400.
+ */
+function mayIntroduce(
+  introductions: IntroductionsService,
+  path: (typeof INTRODUCTION_SCOPES)[number]['userPath'],
+) {
+  return async (request: FastifyRequest) => {
+    await signedIn(request);
+    const params = path.safeParse(request.params);
+    if (params.success)
+      await introductions.requireIntroducePermission(requireUser(request), scopeOf(params.data));
+  };
+}
+
+/**
  * Introductions per resource and per group, generated from the table of scopes. Managers and
  * introducers of the resource or group may list, grant and revoke (403 otherwise).
  */
@@ -64,7 +81,7 @@ export function introductionsRoutes(deps: { introductions: IntroductionsService 
       app.post(
         `${scope.base}/introductions/:userId/grant`,
         {
-          preValidation: signedIn,
+          preValidation: mayIntroduce(deps.introductions, scope.userPath),
           schema: {
             tags,
             security,
@@ -86,7 +103,7 @@ export function introductionsRoutes(deps: { introductions: IntroductionsService 
       app.route({
         method: scope.revokeMethod,
         url: `${scope.base}/introductions/:userId/revoke`,
-        preValidation: signedIn,
+        preValidation: mayIntroduce(deps.introductions, scope.userPath),
         schema: {
           tags,
           security,

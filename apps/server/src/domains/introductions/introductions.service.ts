@@ -281,6 +281,9 @@ export function createIntroductionsService(deps: {
       return withLapse(withRecordedLapses(history, lapses), validity, deps.clock.now());
     },
 
+    /** 404 for a missing resource or group, 403 for a caller who may not introduce to it. */
+    requireIntroducePermission,
+
     grant: (actor: UserAccount, scope: IntroductionScope, userId: number, comment: string | null) =>
       changeIntroduction(actor, scope, userId, 'grant', comment),
 
