@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEBHOOK_TEMPLATES } from './integration-templates.ts';
 import {
   CreateWebhookBodySchema,
+  isCredentialHeaderName,
   NEW_WEBHOOK_FORM_VALUES,
   parseWebhookHeaders,
   UpdateWebhookBodySchema,
@@ -65,6 +66,27 @@ describe('webhook bodies', () => {
     expect(retry({ maxRetries: 2.5 })).toBe(false);
     expect(retry({ retryDelay: 99 })).toBe(false);
     expect(retry({ retryDelay: 10_001 })).toBe(false);
+    expect(retry({ retryDelay: 150 })).toBe(false);
+  });
+
+  it('takes every header whose name speaks of a credential for one, and no other', () => {
+    for (const name of [
+      'Authorization',
+      'proxy-authorization',
+      'Cookie',
+      'X-Api-Key',
+      'X-Auth',
+      'X-Password',
+      'X-Session-Id',
+      'X-Access-Token',
+      'X-Client-Secret',
+      'X-Credential',
+    ]) {
+      expect(isCredentialHeaderName(name), name).toBe(true);
+    }
+    for (const name of ['X-Space', 'Content-Type', 'Accept', 'X-Request-Source']) {
+      expect(isCredentialHeaderName(name), name).toBe(false);
+    }
   });
 
   it('reads the method in any case and refuses others', () => {

@@ -96,16 +96,17 @@ export function isUsableHeaderName(name: string): boolean {
 const isUsableHeaderValue = (value: string) =>
   value.length <= HEADER_VALUE_MAX_LENGTH && !/\p{Cc}/u.test(value.replaceAll('\t', ''));
 
+/** Parts of a header name that mark its value as a credential: X-Api-Key, X-Password, X-Auth-User... */
+const CREDENTIAL_NAME_PARTS = ['token', 'secret', 'key', 'pass', 'auth', 'credential', 'session', 'cookie'];
+
 /**
  * Headers whose values are credentials: write-only like the other secrets (stored sealed, never
  * answered), and dropped when the webhook's address moves to another origin (decision 17).
  */
 export function isCredentialHeaderName(name: string): boolean {
   const lower = name.toLowerCase();
-  return (
-    ['authorization', 'cookie', 'proxy-authorization'].includes(lower) ||
-    ['token', 'secret', 'key'].some((part) => lower.includes(part))
-  );
+  // Authorization and Proxy-Authorization contain `auth`.
+  return CREDENTIAL_NAME_PARTS.some((part) => lower.includes(part));
 }
 
 /** Whether an address carries a user name or password, which webhooks refuse. */
@@ -215,7 +216,8 @@ const webhookFields = {
     .int()
     .min(WEBHOOK_RETRY_DELAY_MIN_MS)
     .max(WEBHOOK_RETRY_DELAY_MAX_MS)
-    .describe('Milliseconds between attempts'),
+    .multipleOf(WEBHOOK_RETRY_DELAY_STEP_MS)
+    .describe('Milliseconds between attempts, in steps of 100 (spec 02 §5)'),
   signatureHeader: z
     .string()
     .trim()

@@ -143,6 +143,7 @@ describe.each(TEST_DIALECTS)('webhooks on %s', (dialect) => {
       ['too many retries', { maxRetries: 11 }],
       ['too short a retry delay', { retryDelay: 99 }],
       ['too long a retry delay', { retryDelay: 10_001 }],
+      ['a retry delay between steps of 100', { retryDelay: 150 }],
       ['a flag that is not a boolean', { sendOnStart: 'yes' }],
       ['a signature header that is no header name', { signatureHeader: 'X Signature' }],
     ])('refuses %s with 400 "Invalid input" and stores nothing', async (_case, fields) => {
