@@ -57,7 +57,9 @@ export function createMailTransport(options: {
           { mail: { to: mail.to, subject: mail.subject } },
           'Mail not sent (no SMTP_URL configured); its links follow on their own lines',
         );
-        if (options.logger.isLevelEnabled('info')) print(mailWithoutServer(mail));
+        // Without SMTP these lines are the only way to a verification link, so a quieter log level
+        // (LOG_LEVEL=warn) keeps them; only a silent logger (the tests') drops them.
+        if (options.logger.isLevelEnabled('fatal')) print(mailWithoutServer(mail));
       },
       close() {},
     } satisfies MailTransport;
