@@ -85,6 +85,12 @@ async function appliedNames(handle: DatabaseHandle): Promise<Set<string>> {
   }
 }
 
+/** This code's migrations the database has not recorded, by name. */
+async function pendingNames(handle: DatabaseHandle, all: Record<string, Migration>): Promise<string[]> {
+  const recorded = await appliedNames(handle);
+  return Object.keys(all).filter((name) => !recorded.has(name));
+}
+
 /** Brings the schema up to date; called at every start, and by the test databases. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const all = migrations(handle.dialect);
@@ -92,8 +98,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   // Any missing name goes to the migrator. Names this version does not know (a newer instance
   // migrated) do not: migrations only add, so the previous version starts and keeps working
   // during a rolling upgrade, as the README says (Kysely's migrator would refuse to).
-  const recorded = await appliedNames(handle);
-  if (!Object.keys(all).every((name) => recorded.has(name))) {
+  if ((await pendingNames(handle, all)).length > 0) {
     const provider: MigrationProvider = { getMigrations: async () => all };
     const migrator = new Migrator({ db: handle.db, provider });
     const { error, results } = await migrator.migrateToLatest();
@@ -108,8 +113,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
 
 /** How many of this code's migrations the database has not run yet (readiness, restore). */
 export async function pendingMigrationCount(handle: DatabaseHandle): Promise<number> {
-  const recorded = await appliedNames(handle);
-  return Object.keys(migrations(handle.dialect)).filter((name) => !recorded.has(name)).length;
+  return (await pendingNames(handle, migrations(handle.dialect))).length;
 }
 
 /** The names of this code's migrations in order: a backup's schema version is one of them. */
