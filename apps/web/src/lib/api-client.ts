@@ -1,5 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@toolpass/contracts';
-import i18next from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { validationMessage } from '../i18n/validation-message.ts';
 
 /** A failed call: the HTTP status and, when the server sent one, its typed error body (architecture §Server). */
@@ -20,9 +20,15 @@ export class ApiError extends Error {
 
   /**
    * Messages per field (`{ password: ['…'] }`) in the user's language, worded from the failures'
-   * codes when the server sent them; empty when the server sent none.
+   * codes when the server sent them; empty when the server sent none. A new object on each read:
+   * a form that needs one to keep (its `validationErrors`) takes useServerFieldErrors.
    */
   get fieldErrors(): Record<string, string[]> {
+    return this.fieldErrorsIn(i18next.t);
+  }
+
+  /** The messages of `fieldErrors`, worded with `t`. */
+  fieldErrorsIn(t: TFunction): Record<string, string[]> {
     const issues = this.body?.issues;
     if (!issues?.length) return this.body?.errors ?? {};
     const messages: Record<string, string[]> = {};
@@ -30,7 +36,7 @@ export class ApiError extends Error {
       const worded = messages[issue.field] ?? [];
       // The server lists a field's messages in the order of its issues.
       const serverText = this.body?.errors?.[issue.field]?.[worded.length];
-      worded.push(validationMessage(i18next.t, issue, serverText));
+      worded.push(validationMessage(t, issue, serverText));
       messages[issue.field] = worded;
     }
     return messages;

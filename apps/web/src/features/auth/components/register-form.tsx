@@ -1,11 +1,12 @@
 import { Button, Form, Input, Label, TextField } from '@heroui/react';
+import { PASSWORD_MIN_LENGTH } from '@toolpass/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useServerFieldErrors } from '../../../lib/use-server-field-errors.ts';
 import { useRegister } from '../api/use-register.ts';
 import { registrationErrorMessage } from '../hooks/auth-error-messages.ts';
 
@@ -14,7 +15,11 @@ const RegistrationSuccessModal = lazy(() => import('./registration-success-modal
 
 type RegisterFormProps = { onSignIn: () => void };
 
-/** Username, email, password and confirmation, all required (spec 01 §2, §5). */
+/**
+ * Username, email, password and confirmation, all required; the password at least 8 characters,
+ * checked here before anything is sent (spec 01 §2, §5). The server's message under a field goes
+ * once that field is edited, so a corrected form can always be sent again.
+ */
 export function RegisterForm({ onSignIn }: RegisterFormProps) {
   const { t } = useTranslation();
   const register = useRegister();
@@ -22,26 +27,31 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [passwordConfirmation, setPasswordConfirmation] = useState('');
-  const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
-
+  const serverErrors = useServerFieldErrors(register.error);
   return (
     <>
       <Form
         className="flex flex-col gap-4"
-        validationErrors={fieldErrors}
+        validationErrors={serverErrors.errors}
         onSubmit={(event) => {
           event.preventDefault();
           register.mutate({ username: username.trim(), email: email.trim(), password });
         }}
       >
         <h1 className="text-2xl font-semibold">{t('auth.register.title')}</h1>
-        {register.isError && (
+        {register.isError && !serverErrors.areAllEdited && (
           <FormErrorAlert
             title={t('auth.register.errorTitle')}
             message={registrationErrorMessage(t, register.error)}
           />
         )}
-        <TextField isRequired name="username" autoComplete="username" value={username} onChange={setUsername}>
+        <TextField
+          isRequired
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={serverErrors.clearing('username', setUsername)}
+        >
           <Label>{t('auth.register.username')}</Label>
           <Input />
           <TranslatedFieldError />
@@ -52,7 +62,7 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={setEmail}
+          onChange={serverErrors.clearing('email', setEmail)}
         >
           <Label>{t('auth.register.email')}</Label>
           <Input />
@@ -63,7 +73,8 @@ export function RegisterForm({ onSignIn }: RegisterFormProps) {
           label={t('auth.register.password')}
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={serverErrors.clearing('password', setPassword)}
+          minLength={PASSWORD_MIN_LENGTH}
         />
         <TextField
           isRequired

@@ -4,8 +4,8 @@ import { FormErrorAlert } from '../../../components/form-error-alert.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useServerFieldErrors } from '../../../lib/use-server-field-errors.ts';
 import { usePairReader } from '../api/use-reader-mutations.ts';
 import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
 import { type PairDraft, pairProblems, toPairBody } from '../reader-drafts.ts';
@@ -28,14 +28,15 @@ function PairForm({ onDone }: { onDone: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const pair = usePairReader();
   const problems = submitted ? pairProblems(draft) : {};
-  const serverErrors = pair.error instanceof ApiError ? pair.error.fieldErrors : {};
+  // The server's message under a field goes once that field is edited.
+  const serverErrors = useServerFieldErrors(pair.error);
   const codeError =
     problems.code === 'required'
       ? t('readers.required')
       : problems.code === 'invalid'
         ? t('readers.pairForm.codeInvalid')
-        : serverErrors.code?.[0];
-  const nameError = problems.name ? t('readers.required') : serverErrors.name?.[0];
+        : serverErrors.errors.code?.[0];
+  const nameError = problems.name ? t('readers.required') : serverErrors.errors.name?.[0];
 
   return (
     <ModalForm
@@ -62,7 +63,7 @@ function PairForm({ onDone }: { onDone: () => void }) {
       )}
       <ReaderNameField
         value={draft.name}
-        onChange={(name) => setDraft({ ...draft, name })}
+        onChange={serverErrors.clearing('name', (name: string) => setDraft({ ...draft, name }))}
         error={nameError}
       />
       <FormTextField
@@ -70,7 +71,7 @@ function PairForm({ onDone }: { onDone: () => void }) {
         label={t('readers.pairForm.code')}
         isRequired
         value={draft.code}
-        onChange={(code) => setDraft({ ...draft, code })}
+        onChange={serverErrors.clearing('code', (code: string) => setDraft({ ...draft, code }))}
         error={codeError}
         description={t('readers.pairForm.codeHint')}
         inputProps={{

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ModalForm } from '../../../components/modal-form.tsx';
 import { ModalShell } from '../../../components/modal-shell.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useServerFieldErrors } from '../../../lib/use-server-field-errors.ts';
 import { useUpdateReader } from '../api/use-reader-mutations.ts';
 import { useResourceChoices } from '../api/use-readers.ts';
 import { readerErrorDetail } from '../hooks/reader-error-messages.ts';
@@ -30,12 +30,9 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
   const [submitted, setSubmitted] = useState(false);
   const update = useUpdateReader(reader.id);
   const resources = useResourceChoices();
-  const nameError =
-    submitted && name.trim() === ''
-      ? t('readers.required')
-      : update.error instanceof ApiError
-        ? update.error.fieldErrors.name?.[0]
-        : undefined;
+  // The server's message under the name goes once the name is edited.
+  const serverErrors = useServerFieldErrors(update.error);
+  const nameError = submitted && name.trim() === '' ? t('readers.required') : serverErrors.errors.name?.[0];
 
   return (
     <ModalForm
@@ -61,7 +58,7 @@ function EditForm({ reader, onDone }: { reader: Reader; onDone: () => void }) {
         );
       }}
     >
-      <ReaderNameField value={name} onChange={setName} error={nameError} />
+      <ReaderNameField value={name} onChange={serverErrors.clearing('name', setName)} error={nameError} />
       {resources.isPending && <Skeleton className="h-24 w-full rounded-xl" />}
       {resources.isError && (
         <LoadError

@@ -2,6 +2,7 @@ import { Button, Form, Modal } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateResourceGroup } from '../api/use-create-resource-group.ts';
 import { useResourceGroupForm } from '../hooks/use-resource-group-form.ts';
@@ -27,7 +28,7 @@ function CreateResourceGroupForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateResourceGroup();
-  const form = useResourceGroupForm({ name: '', description: null });
+  const form = useResourceGroupForm({ name: '', description: null }, create.error);
 
   return (
     <Form
@@ -44,7 +45,7 @@ function CreateResourceGroupForm({ onDone }: { onDone: () => void }) {
           onError: (error) =>
             notifyError(
               t('resourceGroups.create.failedTitle'),
-              form.showErrorsOf(error)
+              error instanceof ApiError && Object.keys(error.fieldErrors).length > 0
                 ? t('resourceGroups.create.checkForm')
                 : t('resourceGroups.create.failedMessage'),
             ),

@@ -11,7 +11,7 @@ import { ResourceGroupFormFields } from './resource-group-form-fields.tsx';
 export function ResourceGroupDetailsForm({ group }: { group: ResourceGroup }) {
   const { t } = useTranslation();
   const update = useUpdateResourceGroup(group.id);
-  const form = useResourceGroupForm(group);
+  const form = useResourceGroupForm(group, update.error);
   const isChanged =
     form.fields.name !== group.name || (form.fields.description ?? null) !== group.description;
 
@@ -24,10 +24,7 @@ export function ResourceGroupDetailsForm({ group }: { group: ResourceGroup }) {
         update.mutate(form.fields, {
           onSuccess: () =>
             notifySuccess(t('resourceGroups.details.savedTitle'), t('resourceGroups.details.savedMessage')),
-          onError: (error) => {
-            form.showErrorsOf(error);
-            notifyError(t('resourceGroups.details.updateFailedTitle'), error.message);
-          },
+          onError: (error) => notifyError(t('resourceGroups.details.updateFailedTitle'), error.message),
         });
       }}
     >

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuleNumberField, ruleErrorText, ruleText } from '../../../components/rule-number-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useServerFieldErrors } from '../../../lib/use-server-field-errors.ts';
 import { useUpdateResourceGroup } from '../api/use-update-resource-group.ts';
 
 /** A positive whole number, or null for an empty field (none). */
@@ -17,10 +17,9 @@ export function ResourceGroupRulesForm({ group }: { group: ResourceGroup }) {
   const update = useUpdateResourceGroup(group.id);
   const [validForDays, setValidForDays] = useState(ruleText(group.introductionValidForDays));
   const [unusedDays, setUnusedDays] = useState(ruleText(group.introductionExpiresAfterUnusedDays));
-  const errors = update.error instanceof ApiError ? update.error.fieldErrors : {};
-  const errorOf = (field: string) => {
-    return ruleErrorText(t, errors[field]?.[0]);
-  };
+  // A refused rule's message goes once it is edited; until then the field would stay invalid.
+  const serverErrors = useServerFieldErrors(update.error);
+  const errorOf = (field: string) => ruleErrorText(t, serverErrors.errors[field]?.[0]);
 
   return (
     <Form
@@ -48,7 +47,7 @@ export function ResourceGroupRulesForm({ group }: { group: ResourceGroup }) {
           label={t('safetyRules.fields.validForDays')}
           description={t('safetyRules.fields.validForDaysHint')}
           value={validForDays}
-          onChange={setValidForDays}
+          onChange={serverErrors.clearing('introductionValidForDays', setValidForDays)}
           error={errorOf('introductionValidForDays')}
         />
         <RuleNumberField
@@ -56,7 +55,7 @@ export function ResourceGroupRulesForm({ group }: { group: ResourceGroup }) {
           label={t('safetyRules.fields.unusedDays')}
           description={t('safetyRules.fields.groupUnusedDaysHint')}
           value={unusedDays}
-          onChange={setUnusedDays}
+          onChange={serverErrors.clearing('introductionExpiresAfterUnusedDays', setUnusedDays)}
           error={errorOf('introductionExpiresAfterUnusedDays')}
         />
       </fieldset>

@@ -2,7 +2,7 @@ import { Toast } from '@heroui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RESOURCE_IMAGE_MAX_BYTES, type Resource } from '@toolpass/contracts';
+import { RESOURCE_IMAGE_MAX_BYTES, type Resource, ResourceMessages } from '@toolpass/contracts';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aResource } from '../../../test/resource-fixture.ts';
@@ -118,6 +118,37 @@ describe('ResourceFormModal', () => {
     expect(form.get('name')).toBe('Laser cutter');
     expect(form.get('deleteImage')).toBe('true');
     expect(form.has('image')).toBe(false);
+  });
+
+  it("drops the server's message under a field once it is edited, so the form can be sent again", async () => {
+    const refused = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Invalid input data.',
+      errors: { maxSessionMinutes: [ResourceMessages.positiveWholeNumber] },
+      requestId: 'r',
+    };
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(JSON.stringify(refused), { status: 400 }))
+      .mockResolvedValueOnce(new Response(JSON.stringify(savedResource), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderForm(savedResource);
+    const maxMinutes = screen.getByRole('spinbutton', { name: 'Maximum session length (minutes)' });
+    await user().type(maxMinutes, '90');
+    await user().click(screen.getByRole('button', { name: 'Update' }));
+
+    const message = 'Enter a whole number of at least 1, or leave it empty';
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(maxMinutes.getAttribute('aria-invalid')).toBe('true');
+
+    await user().type(maxMinutes, '0');
+    expect(screen.queryByText(message)).toBeNull();
+    expect(maxMinutes.getAttribute('aria-invalid')).toBeNull();
+    await user().click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Resource Updated')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('tells when the resource could not be created', async () => {

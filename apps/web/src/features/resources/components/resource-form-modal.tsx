@@ -9,8 +9,8 @@ import { ruleText } from '../../../components/rule-number-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { SwitchField } from '../../../components/switch-field.tsx';
 import { TranslatedFieldError } from '../../../components/translated-field-error.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { changedFields, useServerFieldErrors } from '../../../lib/use-server-field-errors.ts';
 import {
   BookingSettingsFields,
   bookingSettingsText,
@@ -60,12 +60,13 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
   const [booking, setBooking] = useState(() => bookingSettingsText(resource));
   const isEdit = resource !== undefined;
   const currentImageUrl = resource?.imageFilename ? resourceImageUrl(resource.imageFilename) : undefined;
-  const fieldErrors = save.error instanceof ApiError ? save.error.fieldErrors : {};
+  // The server's message under a field goes once that field is edited, so the form can be sent again.
+  const serverErrors = useServerFieldErrors(save.error);
 
   return (
     <Form
       className="flex flex-col"
-      validationErrors={fieldErrors}
+      validationErrors={serverErrors.errors}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate(
@@ -101,24 +102,56 @@ function ResourceForm({ resource, onDone }: { resource: Resource | undefined; on
         <Modal.Heading>{isEdit ? t('resourceForm.editTitle') : t('resourceForm.createTitle')}</Modal.Heading>
       </Modal.Header>
       <Modal.Body className="flex flex-col gap-4">
-        <TextField isRequired name="name" value={name} onChange={setName} autoFocus>
+        <TextField
+          isRequired
+          name="name"
+          value={name}
+          onChange={serverErrors.clearing('name', setName)}
+          autoFocus
+        >
           <Label>{t('resourceForm.name')}</Label>
           <Input />
           <LengthHint value={name} max={NAME_MAX_LENGTH} />
           <TranslatedFieldError />
         </TextField>
-        <TextField name="description" value={description} onChange={setDescription}>
+        <TextField
+          name="description"
+          value={description}
+          onChange={serverErrors.clearing('description', setDescription)}
+        >
           <Label>{t('resourceForm.description')}</Label>
           <TextArea rows={4} />
           <LengthHint value={description} max={DESCRIPTION_MAX_LENGTH} />
           <TranslatedFieldError />
         </TextField>
-        <SwitchField name="allowTakeOver" isSelected={allowTakeOver} onChange={setAllowTakeOver}>
+        <SwitchField
+          name="allowTakeOver"
+          isSelected={allowTakeOver}
+          onChange={serverErrors.clearing('allowTakeOver', setAllowTakeOver)}
+        >
           {t('resourceForm.allowTakeOver')}
         </SwitchField>
-        <ImageUploadField currentImageUrl={currentImageUrl} value={image} onChange={setImage} />
-        <ResourceRuleFields value={rules} onChange={setRules} fieldErrors={fieldErrors} />
-        <BookingSettingsFields value={booking} onChange={setBooking} fieldErrors={fieldErrors} />
+        <ImageUploadField
+          currentImageUrl={currentImageUrl}
+          value={image}
+          onChange={serverErrors.clearing('image', setImage)}
+        />
+        <ResourceRuleFields
+          value={rules}
+          onChange={(next) => {
+            setRules(next);
+            serverErrors.clear(...changedFields(rules, next));
+          }}
+          fieldErrors={serverErrors.errors}
+        />
+        <BookingSettingsFields
+          value={booking}
+          onChange={(next) => {
+            setBooking(next);
+            serverErrors.clear(...changedFields(booking, next));
+          }}
+          fieldErrors={serverErrors.errors}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="tertiary" slot="close">
