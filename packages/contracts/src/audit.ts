@@ -19,6 +19,53 @@ export const AUDIT_TARGET_TYPES = [
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 
+/**
+ * Every action the server records, `<target type>.<past tense>` (issue 32). The server records
+ * only these (its audit recorder takes an `AuditAction`) and the web app words each of them, so a
+ * new one fails type checking on both sides until it is named and translated.
+ */
+export const AUDIT_ACTIONS = [
+  'user.created',
+  'user.promoted',
+  'user.permissions-changed',
+  'user.email-changed',
+  'resource.created',
+  'resource.updated',
+  'resource.deleted',
+  'resource.out-of-order',
+  'resource.back-in-service',
+  'resource-group.created',
+  'resource-group.updated',
+  'resource-group.deleted',
+  'resource-group.resource-added',
+  'resource-group.resource-removed',
+  'introduction.granted',
+  'introduction.revoked',
+  'introducer.granted',
+  'introducer.revoked',
+  'mqtt-server.created',
+  'mqtt-server.updated',
+  'mqtt-server.deleted',
+  'mqtt-configuration.created',
+  'mqtt-configuration.updated',
+  'mqtt-configuration.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'sso-provider.created',
+  'sso-provider.updated',
+  'sso-provider.deleted',
+  'reader.paired',
+  'reader.updated',
+  'reader.deleted',
+  'nfc-card.enrolled',
+  'nfc-card.deleted',
+  'nfc-card.reset',
+  'email-template.updated',
+  'email-template.restored',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** Who may read the audit log: holders of either permission (issue 32). */
 export const AUDIT_LOG_PERMISSIONS = ['canManageUsers', 'canManageSystemConfiguration'] as const;
 

@@ -113,7 +113,7 @@ export function createEmailTemplatesService(deps: {
     type: EmailTemplateType,
     language: Language,
     next: { subject: string; body: string },
-    action: string,
+    action: 'email-template.updated' | 'email-template.restored',
   ) {
     await deps.db.transaction().execute(async (tx) => {
       const before = (await deps.repo.find(tx, type, language)) ?? DEFAULT_EMAIL_TEMPLATES[language][type];

@@ -26,7 +26,12 @@ export function auditedCard(card: { id: number; uid: string; userId: number; use
 }
 
 /** Records a card's deletion in the transaction that deletes it. */
-export async function recordCardDeleted(audit: AuditLog, tx: Db, card: StoredNfcCard, action: string) {
+export async function recordCardDeleted(
+  audit: AuditLog,
+  tx: Db,
+  card: StoredNfcCard,
+  action: 'nfc-card.deleted' | 'nfc-card.reset',
+) {
   const { target, fields } = auditedCard(card);
   await audit.record(tx, { action, target, changes: diffFields(fields, {}) });
 }

@@ -1,4 +1,4 @@
-import { AUDIT_SECRET_CHANGED, type AuditTargetType } from '@toolpass/contracts';
+import { AUDIT_SECRET_CHANGED, type AuditAction, type AuditTargetType } from '@toolpass/contracts';
 import type { Db } from '../db/database.ts';
 import { type AuditActor, currentAuditActor } from './audit-actor.ts';
 
@@ -7,8 +7,8 @@ export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 export type AuditRecord = {
   /** Omitted: the signed-in user of the request being answered (null outside a request). */
   actor?: AuditActor;
-  /** `<target type>.<past tense>`: `resource.updated`, `user.permissions-changed`. */
-  action: string;
+  /** `<target type>.<past tense>`: `resource.updated`, `user.permissions-changed`; one of the contract's. */
+  action: AuditAction;
   target: { type: AuditTargetType; id: number | string; name: string };
   changes?: AuditChanges;
 };

@@ -2,7 +2,8 @@ import { Table } from '@heroui/react';
 import type { AuditEntry } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/scroll-table.tsx';
-import { targetTypeLabels } from './audit-target-type-label.ts';
+import { auditActionLabel, auditActionLabels } from './audit-action-label.ts';
+import { auditTargetDetail, targetTypeLabels } from './audit-target-type-label.ts';
 
 /** dd/mm/yyyy HH:mm in the reader's time zone, 24-hour. */
 function formatTime(iso: string): string {
@@ -16,10 +17,14 @@ const shown = (value: unknown) =>
 
 type AuditLogTableProps = { entries: AuditEntry[]; emptyText: string };
 
-/** One row per change: when, who, what, on which target, and each field before → after. */
+/**
+ * One row per change: when, who, what, on which target, and each field before → after. An action
+ * reads in words, its code under it: administrators filter by the code.
+ */
 export function AuditLogTable({ entries, emptyText }: AuditLogTableProps) {
   const { t } = useTranslation();
   const labels = targetTypeLabels(t);
+  const actions = auditActionLabels(t);
   return (
     <ScrollTable aria-label={t('auditLog.tableLabel')}>
       <Table.Header>
@@ -42,13 +47,11 @@ export function AuditLogTable({ entries, emptyText }: AuditLogTableProps) {
             </Table.Cell>
             <Table.Cell>{entry.actor ? entry.actor.username : t('auditLog.system')}</Table.Cell>
             <Table.Cell>
-              <code className="text-sm">{entry.action}</code>
+              <ActionCell label={auditActionLabel(actions, entry.action)} code={entry.action} />
             </Table.Cell>
             <Table.Cell>
               <span className="block">{entry.target.name}</span>
-              <span className="block text-sm text-muted">
-                {labels[entry.target.type]} #{entry.target.id}
-              </span>
+              <span className="block text-sm text-muted">{auditTargetDetail(t, labels, entry.target)}</span>
             </Table.Cell>
             <Table.Cell>
               <ul className="flex flex-col gap-1 text-sm">
@@ -64,5 +67,16 @@ export function AuditLogTable({ entries, emptyText }: AuditLogTableProps) {
         )}
       </Table.Body>
     </ScrollTable>
+  );
+}
+
+/** The action in words with its code beneath; an action this app does not know yet, as its code. */
+function ActionCell({ label, code }: { label: string | undefined; code: string }) {
+  if (label === undefined) return <code className="text-sm">{code}</code>;
+  return (
+    <>
+      <span className="block">{label}</span>
+      <code className="block text-xs text-muted">{code}</code>
+    </>
   );
 }

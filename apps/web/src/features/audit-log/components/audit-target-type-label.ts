@@ -18,3 +18,28 @@ export function targetTypeLabels(t: TFunction): Record<AuditTargetType, string> 
     plugin: t('auditLog.targetTypes.plugin'),
   };
 }
+
+/** An introduction's (or introducer's) target id: its resource or group, and its user. */
+const INTRODUCTION_ID = /^(resource|group):(\d+):user:(\d+)$/;
+
+/**
+ * The line under a target's name: its kind and id (`Resource #4`). An introduction's id joins
+ * its resource or group and its user (`resource:1:user:3`), which reads as both, in words.
+ */
+export function auditTargetDetail(
+  t: TFunction,
+  labels: Record<AuditTargetType, string>,
+  target: { type: AuditTargetType; id: string },
+): string {
+  const introduction = target.type === 'introduction' ? INTRODUCTION_ID.exec(target.id) : null;
+  if (introduction) {
+    const [, scope, scopeId, userId] = introduction;
+    return scope === 'resource'
+      ? t('auditLog.introductionOnResource', { resourceId: scopeId, userId })
+      : t('auditLog.introductionOnGroup', { groupId: scopeId, userId });
+  }
+  // Numbers are ids; an email template is known by its type (`verify-email`).
+  return /^\d+$/.test(target.id)
+    ? `${labels[target.type]} #${target.id}`
+    : `${labels[target.type]}: ${target.id}`;
+}
