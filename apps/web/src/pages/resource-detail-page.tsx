@@ -2,7 +2,7 @@ import { Alert, Button } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { OutOfOrderChip } from '../components/out-of-order-chip.tsx';
@@ -34,13 +34,23 @@ import { useSignedInUser } from '../sign-in/sign-in-context.tsx';
 
 /** /resources/{id}: one resource, its usage and, for those who look after it, its administration. */
 export default function ResourceDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const resourceId = Number(useParams().id);
+  // Deleted here: nothing of the resource is rendered while the app goes back to the overview
+  // (spec 01 §2), so none of its cards asks for its data again once the deletion dropped it.
+  const [deletedId, setDeletedId] = useState<number>();
   if (!Number.isInteger(resourceId) || resourceId <= 0) return <ResourceNotFound />;
+  if (deletedId === resourceId) return <LoadingView label={t('common.loading')} />;
+  const leave = () => {
+    setDeletedId(resourceId);
+    void navigate('/resources');
+  };
   // Keyed by id, so moving between resources starts each page with fresh dialogs and paging.
-  return <ResourceDetail key={resourceId} resourceId={resourceId} />;
+  return <ResourceDetail key={resourceId} resourceId={resourceId} onDeleted={leave} />;
 }
 
-function ResourceDetail({ resourceId }: { resourceId: number }) {
+function ResourceDetail({ resourceId, onDeleted }: { resourceId: number; onDeleted: () => void }) {
   const { t } = useTranslation();
   useResourceLiveUpdates();
   const resource = useResource(resourceId);
@@ -48,7 +58,9 @@ function ResourceDetail({ resourceId }: { resourceId: number }) {
   useQrDeepLink(resourceId, commands);
 
   if (resource.error instanceof ApiError && resource.error.status === 404) return <ResourceNotFound />;
-  if (resource.data) return <ResourceDetailContent resource={resource.data} commands={commands} />;
+  if (resource.data) {
+    return <ResourceDetailContent resource={resource.data} commands={commands} onDeleted={onDeleted} />;
+  }
   if (resource.isError) {
     return (
       <LoadError
@@ -63,7 +75,9 @@ function ResourceDetail({ resourceId }: { resourceId: number }) {
 
 type OpenDialog = 'documentation' | 'edit' | 'qrCode' | 'outOfOrder' | null;
 
-function ResourceDetailContent({ resource, commands }: { resource: Resource; commands: UsageCommands }) {
+type ResourceDetailContentProps = { resource: Resource; commands: UsageCommands; onDeleted: () => void };
+
+function ResourceDetailContent({ resource, commands, onDeleted }: ResourceDetailContentProps) {
   const { t } = useTranslation();
   const viewer = useSignedInUser();
   const isManager = viewer.systemPermissions.canManageResources;
@@ -90,6 +104,7 @@ function ResourceDetailContent({ resource, commands }: { resource: Resource; com
                 onEdit={() => setOpenDialog('edit')}
                 onShowQrCode={() => setOpenDialog('qrCode')}
                 onMarkOutOfOrder={() => setOpenDialog('outOfOrder')}
+                onDeleted={onDeleted}
               />
             )}
           </>

@@ -1,7 +1,9 @@
 import { Skeleton } from '@heroui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
+import { LoadingView } from '../components/loading-view.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { IntroducersCard } from '../features/introductions/components/introducers-card.tsx';
 import { IntroductionsCard } from '../features/introductions/components/introductions-card.tsx';
@@ -15,10 +17,20 @@ import { useResourceLiveUpdates } from '../features/resources/live/use-resource-
 import NotFoundPage from './not-found-page.tsx';
 
 export default function ResourceGroupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const groupId = Number(useParams().groupId);
+  // Deleted here: nothing of the group is rendered while the app returns to / (spec 01 §2), so
+  // none of its cards asks for its data again once the deletion dropped it.
+  const [deletedId, setDeletedId] = useState<number>();
   if (!Number.isInteger(groupId) || groupId <= 0) return <NotFoundPage />;
+  if (deletedId === groupId) return <LoadingView label={t('common.loading')} />;
+  const leave = () => {
+    setDeletedId(groupId);
+    void navigate('/');
+  };
   // Keyed by id, so moving between groups starts each page with fresh form state.
-  return <ResourceGroupScreen key={groupId} groupId={groupId} />;
+  return <ResourceGroupScreen key={groupId} groupId={groupId} onDeleted={leave} />;
 }
 
 /**
@@ -26,7 +38,7 @@ export default function ResourceGroupPage() {
  * managers edit and delete it, add and remove its resources and manage its introducers; managers and the group's introducers manage its
  * introductions.
  */
-function ResourceGroupScreen({ groupId }: { groupId: number }) {
+function ResourceGroupScreen({ groupId, onDeleted }: { groupId: number; onDeleted: () => void }) {
   const { t } = useTranslation();
   useResourceLiveUpdates();
   const group = useResourceGroup(groupId);
@@ -56,7 +68,7 @@ function ResourceGroupScreen({ groupId }: { groupId: number }) {
       <PageHeader
         title={group.data.name}
         back={back}
-        actions={isManager && <DeleteResourceGroupButton group={group.data} />}
+        actions={isManager && <DeleteResourceGroupButton group={group.data} onDeleted={onDeleted} />}
       />
       <div className="grid gap-6 lg:grid-cols-2">
         <ResourceGroupDetailsCard group={group.data} canEdit={isManager} />

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 /** Shows where the app went, for the tests of screens that navigate away. */
-function LocationStandIn() {
+export function LocationStandIn() {
   return <p>Now at {useLocation().pathname}</p>;
 }
 

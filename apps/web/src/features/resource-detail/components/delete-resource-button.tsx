@@ -1,21 +1,24 @@
 import { Button } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteResource } from '../../resources/api/use-delete-resource.ts';
 
-/** Deletes the resource after a confirmation, then returns to the overview (spec 01 §2). */
+/**
+ * Deletes the resource after a confirmation (spec 01 §2); `onDeleted` then leaves its page, which
+ * goes back to the overview.
+ */
 export function DeleteResourceButton({
   resourceId,
   resourceName,
+  onDeleted,
 }: {
   resourceId: number;
   resourceName: string;
+  onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const deleteResource = useDeleteResource(resourceId);
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -37,7 +40,7 @@ export function DeleteResourceButton({
           onSuccess: () => {
             setIsOpen(false);
             notifySuccess(t('resourceDetail.delete.succeeded'));
-            void navigate('/resources');
+            onDeleted();
           },
           onError: () =>
             notifyError(t('resourceDetail.delete.failedTitle'), t('resourceDetail.delete.failedMessage')),

@@ -13,6 +13,8 @@ type ResourceManagerActionsProps = {
   onShowQrCode: () => void;
   /** Opens the out-of-order dialog (decision 21). */
   onMarkOutOfOrder: () => void;
+  /** The resource was deleted: its page is left. */
+  onDeleted: () => void;
 };
 
 /**
@@ -24,6 +26,7 @@ export function ResourceManagerActions({
   onEdit,
   onShowQrCode,
   onMarkOutOfOrder,
+  onDeleted,
 }: ResourceManagerActionsProps) {
   const { t } = useTranslation();
   const { clear } = useOutOfOrder(resource.id);
@@ -63,7 +66,7 @@ export function ResourceManagerActions({
           {t('safetyRules.outOfOrder.mark')}
         </Button>
       )}
-      <DeleteResourceButton resourceId={resource.id} resourceName={resource.name} />
+      <DeleteResourceButton resourceId={resource.id} resourceName={resource.name} onDeleted={onDeleted} />
     </fieldset>
   );
 }

@@ -1,16 +1,23 @@
 import { Button } from '@heroui/react';
 import type { ResourceGroup } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteResourceGroup } from '../api/use-delete-resource-group.ts';
 
-/** Deletes the group after a confirmation, then returns to the start page (spec 01 §2). */
-export function DeleteResourceGroupButton({ group }: { group: ResourceGroup }) {
+/**
+ * Deletes the group after a confirmation (spec 01 §2); `onDeleted` then leaves its page, which
+ * returns to the start page.
+ */
+export function DeleteResourceGroupButton({
+  group,
+  onDeleted,
+}: {
+  group: ResourceGroup;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const remove = useDeleteResourceGroup(group.id);
   return (
     <ConfirmDialog
@@ -29,7 +36,7 @@ export function DeleteResourceGroupButton({ group }: { group: ResourceGroup }) {
         remove.mutate(undefined, {
           onSuccess: () => {
             notifySuccess(t('resourceGroups.delete.successTitle'), group.name);
-            void navigate('/');
+            onDeleted();
           },
           onError: (error) => notifyError(t('resourceGroups.delete.failedTitle'), error.message),
         })

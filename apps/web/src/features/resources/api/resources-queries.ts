@@ -43,6 +43,15 @@ export const resourceGroupsKeys = {
   detail: (id: number) => ['resource-groups', 'detail', id] as const,
 };
 
+/**
+ * Mutation keys of deletions: the live event of a deletion this tab makes is left to the deletion
+ * itself, which drops the deleted item's data and leaves its page (use-resource-live-updates.ts).
+ */
+export const deletionKeys = {
+  resource: (id: number) => ['resources', 'delete', id] as const,
+  group: (id: number) => ['resource-groups', 'delete', id] as const,
+};
+
 export const resourceListQuery = (params: ResourceListParams) =>
   queryOptions({
     queryKey: resourcesKeys.list(params),

@@ -1,4 +1,10 @@
-import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import {
+  partialMatchKey,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { LiveEvent } from '@toolpass/contracts';
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -9,6 +15,7 @@ import { useSignIn } from '../../../sign-in/sign-in-context.tsx';
 import { bookingsKeys } from '../../bookings/api/bookings-queries.ts';
 import { formatTime } from '../../bookings/week.ts';
 import {
+  deletionKeys,
   type ResourceListParams,
   resourceGroupsKeys,
   resourcesKeys,
@@ -46,9 +53,27 @@ export function resourceIdsOf(event: LiveEvent): number[] {
 const listsFollowingUsage = (query: Query) =>
   (query.queryKey[2] as ResourceListParams | undefined)?.onlyInUseByMe === true;
 
-function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
+/**
+ * A deleted resource's or group's data is of no more use: refetched, each query would answer 404.
+ * What no page shows is dropped; a page still showing the item refetches the item alone, whose 404
+ * turns the page into "not found". A deletion this tab is making is left to the deletion itself,
+ * which drops the data and leaves the page (use-delete-resource.ts): the event may come first.
+ */
+function forgetDeleted(queryClient: QueryClient, itemKey: QueryKey, deletionKey: QueryKey) {
+  if (queryClient.isMutating({ mutationKey: deletionKey }) > 0) return;
+  queryClient.removeQueries({ queryKey: itemKey, type: 'inactive' });
+  void queryClient.invalidateQueries({ queryKey: itemKey, exact: true });
+}
+
+/** What one live event makes stale in the query cache (exported for its tests). */
+export function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
+  const deletedResourceId = event.type === 'resource.deleted' ? event.data.resourceId : undefined;
   for (const id of resourceIdsOf(event)) {
-    void queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(id) });
+    if (id === deletedResourceId) {
+      forgetDeleted(queryClient, resourcesKeys.detail(id), deletionKeys.resource(id));
+    } else {
+      void queryClient.invalidateQueries({ queryKey: resourcesKeys.detail(id) });
+    }
   }
   // A start or end changes the in-use set (the chips), not the lists: refetching every group's
   // list on each start would cost a request per card for nothing.
@@ -59,7 +84,16 @@ function refreshAfter(queryClient: QueryClient, event: LiveEvent) {
   });
   void queryClient.invalidateQueries({ queryKey: resourcesKeys.inUse });
   // Group pages show introductions and members that resource events change too.
-  void queryClient.invalidateQueries({ queryKey: resourceGroupsKeys.all });
+  if (event.type === 'resource-group.deleted') {
+    const deletedGroupKey = resourceGroupsKeys.detail(event.data.groupId);
+    forgetDeleted(queryClient, deletedGroupKey, deletionKeys.group(event.data.groupId));
+    void queryClient.invalidateQueries({
+      queryKey: resourceGroupsKeys.all,
+      predicate: (query) => !partialMatchKey(query.queryKey, deletedGroupKey),
+    });
+  } else {
+    void queryClient.invalidateQueries({ queryKey: resourceGroupsKeys.all });
+  }
   // "My bookings" lists bookings of every resource (decision 23).
   if (event.type.startsWith('booking.')) void queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
 }
