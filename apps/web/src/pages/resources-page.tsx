@@ -5,9 +5,9 @@ import { QrScannerModal } from '../features/qr-scanner/components/qr-scanner-mod
 import { ResourceGroupCreateModal } from '../features/resource-groups/components/resource-group-create-modal.tsx';
 import { usePermissionFilter } from '../features/resource-overview/api/use-permission-filter.ts';
 import { ActiveFilterChips } from '../features/resource-overview/components/active-filter-chips.tsx';
-import { GroupCardSkeleton } from '../features/resource-overview/components/group-card-skeleton.tsx';
 import { GroupedResources } from '../features/resource-overview/components/grouped-resources.tsx';
 import { OverviewToolbar } from '../features/resource-overview/components/overview-toolbar.tsx';
+import { ResourcesLoading } from '../features/resource-overview/components/resources-loading.tsx';
 import { useOverviewFilters } from '../features/resource-overview/hooks/use-overview-filters.ts';
 import { useOverviewSearch } from '../features/resource-overview/hooks/use-overview-search.ts';
 import { ResourceFormModal } from '../features/resources/components/resource-form-modal.tsx';
@@ -23,7 +23,7 @@ export default function ResourcesPage() {
   const isManager = useSignedInUser().systemPermissions.canManageResources;
   const { search, setSearch, appliedSearch } = useOverviewSearch();
   const stored = useOverviewFilters();
-  const { filters, needsIntroduction, hiddenCount, isPending } = usePermissionFilter(
+  const { filters, needsIntroduction, hiddenCount, isPending, isRetrying } = usePermissionFilter(
     stored.filters,
     appliedSearch,
     isManager,
@@ -57,7 +57,7 @@ export default function ResourcesPage() {
         onRemove={(name) => setFilter(name, false)}
       />
       {isPending ? (
-        <GroupCardSkeleton />
+        <ResourcesLoading isRetrying={isRetrying} />
       ) : (
         <GroupedResources
           criteria={{ search: appliedSearch, ...filters }}

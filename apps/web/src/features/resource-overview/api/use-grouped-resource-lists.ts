@@ -72,5 +72,27 @@ export function useGroupedResourceLists(criteria: ResourceCriteria) {
 
   const isNothingFound =
     cards.length > 0 && cards.every((card) => card.list.isSuccess && card.list.data.total === 0);
-  return { groups, cards, isNothingFound };
+  // The lists load and fail together (one server), so the page says so once, not once per card:
+  // a card per failed list would also show the cards that have nothing to show.
+  const failed = cards.filter((card) => card.list.isError);
+  return {
+    groups,
+    cards,
+    isNothingFound,
+    /** Nothing to show yet: the groups, or every list, are still on their way (retries included). */
+    isLoading:
+      groups.isPending ||
+      (cards.some((card) => card.list.isPending) && cards.every((card) => card.list.data === undefined)),
+    /** A load failed at least once and is being tried again. */
+    isRetrying:
+      groups.failureCount > 0 || cards.some((card) => card.list.isPending && card.list.failureCount > 0),
+    /** The lists that could not be loaded, after the retries. */
+    failedLists: {
+      error: failed[0]?.list.error ?? undefined,
+      isRetrying: failed.some((card) => card.list.isFetching),
+      retry: () => {
+        for (const card of failed) void card.list.refetch();
+      },
+    },
+  };
 }

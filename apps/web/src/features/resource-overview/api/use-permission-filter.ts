@@ -38,5 +38,7 @@ export function usePermissionFilter(filters: OverviewFilters, search: string, is
     hiddenCount,
     /** Until known, the lists would flash an empty page at a member without introductions. */
     isPending: applies && usable.isPending,
+    /** That count failed at least once and is being asked again. */
+    isRetrying: applies && usable.isPending && usable.failureCount > 0,
   };
 }

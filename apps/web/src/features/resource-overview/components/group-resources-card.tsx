@@ -1,12 +1,10 @@
 import { Card } from '@heroui/react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PagePagination } from '../../../components/page-pagination.tsx';
 import type { ResourceCardSource } from '../api/use-grouped-resource-lists.ts';
 import type { ResourcesInUse } from '../api/use-resources-in-use.ts';
 import { GroupCardTitle } from './group-card-title.tsx';
 import { ResourceTable } from './resource-table.tsx';
-import { ResourceTableSkeleton } from './resource-table-skeleton.tsx';
 
 type GroupResourcesCardProps = {
   card: ResourceCardSource;
@@ -16,7 +14,10 @@ type GroupResourcesCardProps = {
   needsIntroduction: boolean;
 };
 
-/** One group's resources (or the ungrouped ones) as a paged table (spec 01 §2). */
+/**
+ * One group's resources (or the ungrouped ones) as a paged table (spec 01 §2). Shown once its
+ * list is there: loading and failing are the overview's to show, once for all cards.
+ */
 export function GroupResourcesCard({ card, inUse, needsIntroduction }: GroupResourcesCardProps) {
   const { t } = useTranslation();
   const { group, list } = card;
@@ -32,27 +33,17 @@ export function GroupResourcesCard({ card, inUse, needsIntroduction }: GroupReso
           <Card.Description className="[overflow-wrap:anywhere]">{description}</Card.Description>
         )}
       </Card.Header>
-      <Card.Content className="flex flex-col gap-4">
-        {list.isPending && <ResourceTableSkeleton />}
-        {list.isError && (
-          <LoadError
-            title={t('resourceOverview.loadResourcesFailed')}
-            message={list.error.message}
-            onRetry={() => void list.refetch()}
+      {list.data && (
+        <Card.Content className="flex flex-col gap-4">
+          <ResourceTable
+            label={t('resourceOverview.table.label', { group: name })}
+            resources={list.data.data}
+            inUse={inUse}
+            needsIntroduction={needsIntroduction}
           />
-        )}
-        {list.data && (
-          <>
-            <ResourceTable
-              label={t('resourceOverview.table.label', { group: name })}
-              resources={list.data.data}
-              inUse={inUse}
-              needsIntroduction={needsIntroduction}
-            />
-            <PagePagination page={card.page} totalPages={list.data.totalPages} onChange={card.setPage} />
-          </>
-        )}
-      </Card.Content>
+          <PagePagination page={card.page} totalPages={list.data.totalPages} onChange={card.setPage} />
+        </Card.Content>
+      )}
     </Card>
   );
 }

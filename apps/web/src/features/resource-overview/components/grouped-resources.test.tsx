@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Paged, Resource, ResourceGroup, UsageSession } from '@toolpass/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError } from '../../../test/fake-api.ts';
 import { aResource } from '../../../test/resource-fixture.ts';
 import type { ResourceCriteria } from '../api/resource-criteria.ts';
 import { GroupedResources } from './grouped-resources.tsx';
@@ -49,25 +51,48 @@ const runningSession = (resourceId: number): UsageSession => ({
   endedBy: null,
 });
 
-/** Answers the overview's calls from fixed data, by path and groupId. */
-function serve(groups: ResourceGroup[], listsByGroupId: Record<number, Resource[]>, inUse: UsageSession[]) {
+const group = (id: number, name: string): ResourceGroup => ({
+  id,
+  name,
+  description: null,
+  introductionValidForDays: null,
+  introductionExpiresAfterUnusedDays: null,
+});
+
+/**
+ * Answers the overview's calls from fixed data, by path and groupId; `listsFail` makes the
+ * resource lists answer 500 while it returns true. Returns the lists asked for.
+ */
+function serve(
+  groups: ResourceGroup[],
+  listsByGroupId: Record<number, Resource[]>,
+  inUse: UsageSession[],
+  listsFail: () => boolean = () => false,
+) {
+  const listCalls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://localhost');
-      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
       if (url.pathname === '/api/resource-groups') return json(groups);
       if (url.pathname === '/api/resources/in-use') return json(inUse);
       if (url.pathname === '/api/resources') {
+        listCalls.push(url.search);
+        if (listsFail()) return json(apiError(500, 'boom'), 500);
         return json(page(listsByGroupId[Number(url.searchParams.get('groupId'))] ?? []));
       }
       return new Response('', { status: 404 });
     }),
   );
+  return listCalls;
 }
 
-function renderOverview(props: Partial<Parameters<typeof GroupedResources>[0]> = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderOverview(
+  props: Partial<Parameters<typeof GroupedResources>[0]> = {},
+  retries: { retry: number; retryDelay: number } | { retry: false } = { retry: false },
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: retries } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -175,5 +200,45 @@ describe('GroupedResources', () => {
     const ungrouped = await screen.findByRole('grid', { name: 'Resources in Ungrouped' });
     expect(within(ungrouped).getByText('Laser cutter')).toBeTruthy();
     expect(within(ungrouped).queryByText('Introduction needed')).toBeNull();
+  });
+
+  it('shows one error with a retry for the page when the lists fail, not one per card', async () => {
+    let listsFail = true;
+    serve(
+      [group(1, 'Wood shop'), group(2, 'Metal shop')],
+      { 1: [resource(5, 'Table saw')] },
+      [],
+      () => listsFail,
+    );
+    renderOverview();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load the resources');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Retry' })).toHaveLength(1);
+    // Cards of groups whose list is unknown are not shown, empty or not.
+    expect(screen.queryByText('Wood shop')).toBeNull();
+    expect(screen.queryByText('Metal shop')).toBeNull();
+    expect(screen.queryByText('Ungrouped')).toBeNull();
+
+    listsFail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('grid', { name: 'Resources in Wood shop' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Metal shop')).toBeNull();
+  });
+
+  it('says in words that the resources load, and that a failed load is tried again', async () => {
+    const listCalls = serve([group(1, 'Wood shop')], {}, [], () => true);
+    renderOverview({}, { retry: 1, retryDelay: 300 });
+
+    expect(screen.getByText('Loading the resources…')).toBeTruthy();
+    expect(await screen.findByText('The server did not answer as expected. Trying again…')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load the resources');
+    // Each list (the group's and the ungrouped one) was asked twice: once and once again.
+    expect(listCalls).toHaveLength(4);
   });
 });

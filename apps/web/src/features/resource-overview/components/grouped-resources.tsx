@@ -4,9 +4,9 @@ import type { ResourceCriteria } from '../api/resource-criteria.ts';
 import { useGroupedResourceLists } from '../api/use-grouped-resource-lists.ts';
 import { useHiddenByFilters } from '../api/use-hidden-by-filters.ts';
 import { useResourcesInUse } from '../api/use-resources-in-use.ts';
-import { GroupCardSkeleton } from './group-card-skeleton.tsx';
 import { GroupResourcesCard } from './group-resources-card.tsx';
 import { NoResourcesCard } from './no-resources-card.tsx';
+import { ResourcesLoading } from './resources-loading.tsx';
 
 /** A card per group plus "Ungrouped"; cards without matches are hidden (spec 01 §2). */
 export function GroupedResources({
@@ -24,19 +24,11 @@ export function GroupedResources({
   onAddResource?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
-  const { groups, cards, isNothingFound } = useGroupedResourceLists(criteria);
+  const { groups, cards, isNothingFound, isLoading, isRetrying, failedLists } =
+    useGroupedResourceLists(criteria);
   const inUse = useResourcesInUse();
   const hiddenByFilters = useHiddenByFilters(criteria, isNothingFound);
 
-  // Until the count without the switches is known, it is not yet clear what an empty page says.
-  if (groups.isPending || (isNothingFound && hiddenByFilters === undefined)) {
-    return (
-      <div className="flex flex-col gap-6">
-        <GroupCardSkeleton />
-        <GroupCardSkeleton />
-      </div>
-    );
-  }
   if (groups.isError) {
     return (
       <LoadError
@@ -45,6 +37,10 @@ export function GroupedResources({
         onRetry={() => void groups.refetch()}
       />
     );
+  }
+  // Until the count without the switches is known, it is not yet clear what an empty page says.
+  if (isLoading || (isNothingFound && hiddenByFilters === undefined)) {
+    return <ResourcesLoading isRetrying={isRetrying} />;
   }
   if (isNothingFound) {
     const anyFilter = criteria.onlyInUseByMe || criteria.onlyWithPermissions;
@@ -58,8 +54,17 @@ export function GroupedResources({
   }
   return (
     <div className="flex flex-col gap-6">
+      {failedLists.error && (
+        <LoadError
+          title={t('resourceOverview.loadResourcesFailed')}
+          message={failedLists.error.message}
+          onRetry={failedLists.retry}
+          isRetrying={failedLists.isRetrying}
+        />
+      )}
+      {/* A card shows once its list is there, and not at all without matches (spec 01 §2). */}
       {cards
-        .filter((card) => card.list.data?.total !== 0)
+        .filter((card) => card.list.data !== undefined && card.list.data.total > 0)
         .map((card) => (
           <GroupResourcesCard
             key={card.groupId}
