@@ -15,6 +15,9 @@ export function ConfirmEmailChangeCard({ token, newEmail }: ConfirmEmailChangeCa
     if (token && newEmail) confirm.mutate({ token, newEmail });
   };
   useRunOnce(submit, hasLink);
+  // The failure offers "Try Again" and "Back to Login" (spec 01 §2). A link without both of its
+  // parameters gives nothing to send again: trying again opens the page anew from its address.
+  const reopen = () => window.location.reload();
 
   const outcome: MailLinkOutcome = confirm.isSuccess
     ? {
@@ -30,7 +33,7 @@ export function ConfirmEmailChangeCard({ token, newEmail }: ConfirmEmailChangeCa
           message: hasLink
             ? confirmEmailChangeErrorMessage(t, confirm.error)
             : t('account.confirmEmailChange.invalidLink'),
-          onRetry: hasLink ? submit : undefined,
+          onRetry: hasLink ? submit : reopen,
         };
   return <MailLinkOutcomeCard outcome={outcome} />;
 }

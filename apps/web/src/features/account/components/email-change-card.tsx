@@ -1,15 +1,26 @@
 import { Card } from '@heroui/react';
-import type { User } from '@toolpass/contracts';
+import type { MailDelivery, User } from '@toolpass/contracts';
 import { useTranslation } from 'react-i18next';
 import { NewEmailForm } from '../../../components/new-email-form.tsx';
 import { OutcomeAlert } from '../../../components/outcome-alert.tsx';
 import { useRequestEmailChange } from '../api/use-request-email-change.ts';
 import { requestEmailChangeErrorMessage } from '../hooks/account-error-messages.ts';
 
-/** The own address and a form to change it; the change needs the mailed confirmation (spec 01 §2, §4). */
-export function EmailChangeCard({ user }: { user: User }) {
+type EmailChangeCardProps = {
+  user: User;
+  /** Where the server's mails go; undefined until known, worded as mailed meanwhile. */
+  mailDelivery: MailDelivery | undefined;
+};
+
+/**
+ * The own address and a form to change it; the change needs the confirmation link (spec 01 §2,
+ * §4). Without a mail server that link is printed in the server's output, and the card says so,
+ * as registration does (decision 19).
+ */
+export function EmailChangeCard({ user, mailDelivery }: EmailChangeCardProps) {
   const { t } = useTranslation();
   const request = useRequestEmailChange();
+  const isMailed = mailDelivery !== 'server-output';
 
   return (
     <Card className="max-w-xl">
@@ -24,8 +35,16 @@ export function EmailChangeCard({ user }: { user: User }) {
         {request.isSuccess && (
           <OutcomeAlert
             status="success"
-            title={t('account.settings.requestedTitle')}
-            message={t('account.settings.requestedMessage', { email: request.variables })}
+            title={
+              isMailed
+                ? t('account.settings.requestedTitle')
+                : t('account.settings.requestedWithoutMailTitle')
+            }
+            message={
+              isMailed
+                ? t('account.settings.requestedMessage', { email: request.variables })
+                : t('account.settings.requestedWithoutMailMessage', { email: request.variables })
+            }
           />
         )}
         {request.isError && (
@@ -42,7 +61,9 @@ export function EmailChangeCard({ user }: { user: User }) {
           isPending={request.isPending}
           onSubmit={(email, clear) => request.mutate(email, { onSuccess: clear })}
         />
-        <p className="text-sm text-muted">{t('account.settings.note')}</p>
+        <p className="text-sm text-muted">
+          {isMailed ? t('account.settings.note') : t('account.settings.noteWithoutMail')}
+        </p>
       </Card.Content>
     </Card>
   );

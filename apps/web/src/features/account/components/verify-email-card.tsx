@@ -15,6 +15,9 @@ export function VerifyEmailCard({ token, email }: VerifyEmailCardProps) {
     if (token && email) verify.mutate({ token, email });
   };
   useRunOnce(submit, hasLink);
+  // The failure offers "Try Again" and "Back to Login" (spec 01 §2). A link without both of its
+  // parameters gives nothing to send again: trying again opens the page anew from its address.
+  const reopen = () => window.location.reload();
 
   const outcome: MailLinkOutcome = verify.isSuccess
     ? {
@@ -28,7 +31,7 @@ export function VerifyEmailCard({ token, email }: VerifyEmailCardProps) {
           state: 'failed',
           title: t('account.verifyEmail.failedTitle'),
           message: hasLink ? verifyEmailErrorMessage(t, verify.error) : t('account.verifyEmail.invalidLink'),
-          onRetry: hasLink ? submit : undefined,
+          onRetry: hasLink ? submit : reopen,
         };
   return <MailLinkOutcomeCard outcome={outcome} />;
 }
