@@ -22,8 +22,12 @@ export function addResourceToGroup(manager: SignedInAccount, groupId: number, re
 }
 
 /** Starts a usage session as `account`, the way another device (or a reader) would. */
-export function startUsage(account: SignedInAccount, resourceId: number) {
-  return post<UsageSession>(account, `/api/resources/${resourceId}/usage/start`, {});
+export function startUsage(account: SignedInAccount, resourceId: number, notes?: string) {
+  return post<UsageSession>(
+    account,
+    `/api/resources/${resourceId}/usage/start`,
+    notes === undefined ? {} : { notes },
+  );
 }
 
 /** Ends `account`'s session on the resource. */

@@ -22,9 +22,10 @@ const HEIGHT = 800;
  * or link that sticks out of the viewport or is cut off by a box that clips it, a button whose
  * words wrap onto a second line inside its pill, and a pill of buttons that wraps onto two lines. A table that scrolls sideways counts as cutting
  * off what lies beyond its edge: nothing on a phone says that "Revoke" waits out of sight there.
+ * `scope` (a selector) limits the actions looked at to those inside it.
  */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+function layoutProblems(page: Page, scope = ':root'): Promise<string[]> {
+  return page.evaluate((scopeSelector) => {
     const problems: string[] = [];
     const viewportWidth = document.documentElement.clientWidth;
     const overflow = document.documentElement.scrollWidth - viewportWidth;
@@ -55,7 +56,7 @@ function layoutProblems(page: Page): Promise<string[]> {
     };
 
     const actions = document.querySelectorAll(
-      'button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"]',
+      `:is(${scopeSelector}) :is(button, a[href], [role="button"], [role="link"], [role="tab"], [role="menuitem"])`,
     );
     for (const action of actions) {
       if (!isShown(action)) continue;
@@ -105,7 +106,7 @@ function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`${nameOf(group)} wraps its buttons onto ${tops.length} lines inside a pill`);
     }
     return problems;
-  });
+  }, scope);
 }
 
 /** The screen has loaded its data: its heading is there and nothing is a placeholder any more. */
@@ -174,6 +175,59 @@ test('every manager screen fits a phone 320 to 430 px wide without cutting off a
               async () => layoutProblems(page),
             );
           found.push(...problems.map((problem) => `${path} at ${width} px, ${language}: ${problem}`));
+        });
+      }
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+/** The actions in a page's tables (on the resource page: the introductions and introducers). */
+const TABLES = '[role="grid"]';
+const INTRODUCTION_TEXTS = {
+  en: { introductions: 'Introductions', revoke: 'Revoke', history: 'History' },
+  de: { introductions: 'Einweisungen', revoke: 'Entziehen', history: 'Verlauf' },
+} as const;
+
+test('beside the sidebar, from 768 to 1280 px, the resource page cuts off no action of its tables', async ({
+  page,
+}) => {
+  const word = randomBytes(3).toString('hex');
+  const manager = await createAllRoundManager('beside-sidebar-manager');
+  const member = await createMember('beside-sidebar-member-with-a-long-name');
+  const resource = await createResource(manager, { name: `Band saw ${word}`, allowTakeOver: true });
+  await grantIntroduction(manager, resource.id, member.id);
+
+  await openSignedIn(page, manager, `/resources/${resource.id}`);
+  const found: string[] = [];
+  // 768 px is the first width with the sidebar beside the page, which leaves a card no wider than a
+  // large phone (the audit: "Revoke" cut off at the card's edge); from 1024 px cards sit in pairs.
+  for (const width of [768, 1024, 1280]) {
+    for (const language of ['en', 'de'] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await test.step(`${width} px, ${language}, ${colorScheme}`, async () => {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await page.emulateMedia({ colorScheme });
+          await page.goto(`/resources/${resource.id}?lng=${language}`);
+          await settled(page);
+          const texts = INTRODUCTION_TEXTS[language];
+          const introductions = page.getByRole('grid', { name: texts.introductions, exact: true });
+          const row = introductions.getByRole('row').filter({ hasText: member.username });
+          await expect(row.getByRole('button', { name: texts.history })).toBeVisible();
+          await expect(row.getByRole('button', { name: texts.revoke })).toBeVisible();
+          // Nothing of the table waits beyond its card's edge (layoutProblems names a cut-off button).
+          const hiddenSideways = await introductions.evaluate(
+            (table) => (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0),
+          );
+          expect(hiddenSideways, 'the introductions table scrolls sideways').toBeLessThanOrEqual(1);
+          const problems = await expect
+            .poll(() => layoutProblems(page, TABLES), { timeout: 5_000 })
+            .toEqual([])
+            .then(
+              () => [],
+              async () => layoutProblems(page, TABLES),
+            );
+          found.push(...problems.map((problem) => `${width} px, ${language}, ${colorScheme}: ${problem}`));
         });
       }
     }

@@ -247,7 +247,7 @@ test('a member ends with notes in the same step or skips them in one click; the 
       await expect(page.getByText(texts.ended, { exact: true }).first()).toBeVisible();
       const history = await freshHistory(page, texts);
       const withoutNotes = history.getByRole('row').nth(1);
-      await expect(withoutNotes.getByRole('gridcell').filter({ hasText: texts.seconds })).toHaveCount(1);
+      await expect(withoutNotes.getByText(texts.seconds)).toHaveCount(1);
       await expect(withoutNotes).not.toContainText(texts.hasNotes);
 
       // With notes: typed beside the same button, sent with the same press.
@@ -261,7 +261,8 @@ test('a member ends with notes in the same step or skips them in one click; the 
       await freshHistory(page, texts);
       const withNotes = history.getByRole('row').nth(1);
       await expect(withNotes).toContainText(texts.hasNotes);
-      await expect(withNotes.getByRole('gridcell').filter({ hasText: texts.seconds })).toHaveCount(1);
+      // On a phone the words about the notes sit under the duration, in the same cell.
+      await expect(withNotes.getByText(texts.seconds)).toHaveCount(1);
 
       // The keyboard reaches the row and opens its notes.
       await tabIntoHistory(page, texts);

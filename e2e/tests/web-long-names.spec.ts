@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { openSignedIn } from '../support/accounts.ts';
-import { createGroup, createResource, createResourceManager } from '../support/detail-api.ts';
+import {
+  createGroup,
+  createMember,
+  createResource,
+  createResourceManager,
+  grantIntroduction,
+} from '../support/detail-api.ts';
 import { expect, saveScreenshot, test } from '../support/fixtures.ts';
 import { table } from '../support/introduction-page.ts';
-import { addResourceToGroup, startUsage } from '../support/resource-overview-api.ts';
+import { addResourceToGroup, endUsage, startUsage } from '../support/resource-overview-api.ts';
 
 const THEMES = ['light', 'dark'] as const;
 /** From the smallest phone to a wide desktop (issue 25). */
@@ -182,6 +188,103 @@ for (const theme of THEMES) {
         [],
       );
       await expectWithin(groupHeading, page.locator('main'), `the group's heading at ${width} px`);
+    }
+  });
+}
+
+/** The widths the usage history was cut at (issue: "ad/min", "me/mb/er" at 375, 768 and 1280 px). */
+const HISTORY_WIDTHS = [320, 375, 768, 1024, 1280, 1920];
+const HISTORY_TEXTS = {
+  en: { table: 'Usage history', inUse: 'In Use', endedBy: 'Ended by', hasNotes: 'Has notes' },
+  de: { table: 'Nutzungsverlauf', inUse: 'In Benutzung', endedBy: 'Beendet von', hasNotes: 'Hat Notizen' },
+} as const;
+
+/**
+ * What reads badly in the usage history: a name shown on more than one line (a name has no spaces,
+ * so that is a break inside the word), a name cut off without an ellipsis, or a label or chip whose
+ * words wrap. Lines are told apart by where each line of text sits.
+ */
+function historyProblems(grid: Locator, labels: string[]): Promise<string[]> {
+  return grid.evaluate((table, labelTexts) => {
+    const problems: string[] = [];
+    const linesOf = (element: Element) => {
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0 && !tops.some((top) => Math.abs(top - rect.top) < 4)) tops.push(rect.top);
+        }
+      }
+      return tops.length;
+    };
+    const isShown = (element: Element) => element.getBoundingClientRect().width > 0;
+    // Each shown name carries the whole name as its tooltip.
+    for (const name of table.querySelectorAll<HTMLElement>('[title]')) {
+      if (!isShown(name)) continue;
+      const whole = name.getAttribute('title');
+      if (name.textContent !== whole) problems.push(`"${whole}" shows "${name.textContent}"`);
+      const lines = linesOf(name);
+      if (lines !== 1) problems.push(`"${whole}" takes ${lines} lines`);
+      const style = getComputedStyle(name);
+      if (name.scrollWidth > name.clientWidth + 1 && style.textOverflow !== 'ellipsis')
+        problems.push(`"${whole}" is cut off without an ellipsis`);
+    }
+    for (const label of labelTexts) {
+      const elements = [...table.querySelectorAll('span, div')].filter(
+        (element) => isShown(element) && element.textContent?.trim() === label,
+      );
+      if (elements.length === 0) problems.push(`"${label}" is not shown`);
+      for (const element of elements) {
+        const lines = linesOf(element);
+        if (lines !== 1) problems.push(`"${label}" wraps onto ${lines} lines`);
+      }
+    }
+    return problems;
+  }, labels);
+}
+
+for (const theme of THEMES) {
+  test(`usernames in the usage history are cut with an ellipsis, never broken, from 320 to 1920 px (${theme} theme)`, async ({
+    page,
+  }, testInfo) => {
+    const word = randomBytes(4).toString('hex');
+    // Two names of one long word each (usernames have no spaces; 64 characters at most).
+    const manager = await createResourceManager('werkstattleitungsstellvertretung');
+    const member = await createMember('maximilianschmidtbauerhausenwerkstattnutzer');
+    const resource = await createResource(manager, { name: `Band saw ${word}` });
+    await grantIntroduction(manager, resource.id, member.id);
+    // The member's session has notes and was ended by the manager; the manager's own one runs.
+    await startUsage(member, resource.id, 'Cutting plywood');
+    await endUsage(manager, resource.id);
+    await startUsage(manager, resource.id);
+    await useTheme(page, theme);
+    await openSignedIn(page, manager, `/resources/${resource.id}`);
+
+    for (const language of ['en', 'de'] as const) {
+      const texts = HISTORY_TEXTS[language];
+      await page.setViewportSize({ width: 1280, height: HEIGHT });
+      await page.goto(`/resources/${resource.id}?lng=${language}`);
+      const grid = table(page, texts.table);
+      // The whole names stay the rows' accessible names, however they are cut.
+      await expect(grid.getByRole('rowheader', { name: member.username, exact: true })).toBeVisible();
+      await expect(grid.getByRole('rowheader', { name: manager.username, exact: true })).toBeVisible();
+      for (const width of HISTORY_WIDTHS) {
+        await test.step(`${width} px, ${language}`, async () => {
+          await page.setViewportSize({ width, height: HEIGHT });
+          // Polled: the table takes its final column widths a moment after the resize.
+          await expect
+            .poll(() => historyProblems(grid, [texts.inUse, texts.endedBy, texts.hasNotes]), {
+              message: `the usage history at ${width} px, ${language}`,
+            })
+            .toEqual([]);
+          // Neither the page nor the table scrolls sideways.
+          expect(await sidewaysScrolling(page), `sideways scrolling at ${width} px, ${language}`).toEqual([]);
+          if (width === 375) await saveScreenshot(page, testInfo, `history-375-${language}-${theme}`);
+        });
+      }
     }
   });
 }

@@ -26,7 +26,7 @@ export function SidebarNavigation({ user }: { user: User }) {
   })).filter((group) => group.items.length > 0);
 
   return (
-    <nav aria-label={t('nav.label')} className="flex flex-col gap-4">
+    <nav aria-label={t('nav.label')} className="flex flex-col gap-3">
       {groups.map((group) => (
         <div key={group.id} className="flex flex-col gap-1">
           {group.labelKey && (

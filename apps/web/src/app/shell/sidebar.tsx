@@ -1,7 +1,8 @@
+import { ScrollShadow } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { SidebarNavigation } from './sidebar-navigation.tsx';
 import { SidebarProjectLinks } from './sidebar-project-links.tsx';
 import { ThemeSwitcher } from './theme-switcher.tsx';
@@ -9,8 +10,40 @@ import { UserMenu } from './user-menu.tsx';
 
 type SidebarProps = { id: string; user: User; isOpen: boolean; onClose: () => void };
 
+/** How far the scroll area's edge fades where more lies beyond it (HeroUI's default). */
+const FADE_PX = 40;
+
+/**
+ * Scrolls the sidebar's scroll area (and nothing else: `scrollIntoView` would move the page too)
+ * just far enough that the current route's entry is in sight and clear of the fade. A hidden
+ * sidebar has no boxes and stays as it is.
+ */
+function revealCurrentEntry(scrollArea: HTMLElement) {
+  const entry = scrollArea.querySelector('[aria-current="page"]');
+  if (!entry) return;
+  const area = scrollArea.getBoundingClientRect();
+  const box = entry.getBoundingClientRect();
+  if (box.top < area.top + FADE_PX) scrollArea.scrollTop -= area.top + FADE_PX - box.top;
+  else if (box.bottom > area.bottom - FADE_PX) scrollArea.scrollTop += box.bottom - (area.bottom - FADE_PX);
+}
+
+/**
+ * The navigation (spec 01 §2 "Sidebar and layout"). The app name, the entries and the project links
+ * scroll as one area, with a scroll bar and a fade at an edge with more beyond it; the account
+ * footer stays put. An administrator's entries all fit a laptop screen 768 px high; on a lower one
+ * the current entry is scrolled into sight.
+ */
 export function Sidebar({ id, user, isOpen, onClose }: SidebarProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const scrollAreaRef = useRef<HTMLDivElement>(null);
+
+  // After each navigation, and when the sidebar opens on a phone (before that it has no boxes);
+  // before the browser paints, so the list does not jump in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current entry moves with the route and shows with the sidebar.
+  useLayoutEffect(() => {
+    if (scrollAreaRef.current) revealCurrentEntry(scrollAreaRef.current);
+  }, [pathname, isOpen]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -35,16 +68,18 @@ export function Sidebar({ id, user, isOpen, onClose }: SidebarProps) {
       <aside
         id={id}
         aria-label={t('nav.sidebar')}
-        className={`${isOpen ? 'fixed inset-y-0 left-0 z-40 flex shadow-xl' : 'hidden'} w-64 shrink-0 flex-col gap-6 border-r border-separator bg-surface p-3 md:sticky md:top-0 md:flex md:h-dvh md:shadow-none`}
+        className={`${isOpen ? 'fixed inset-y-0 left-0 z-40 flex shadow-xl' : 'hidden'} w-64 shrink-0 flex-col border-r border-separator bg-surface md:sticky md:top-0 md:flex md:h-dvh md:shadow-none`}
       >
-        <Link to="/resources" className="px-3 pt-2 text-lg font-semibold">
-          {t('app.name')}
-        </Link>
-        <div className="flex-1 overflow-y-auto">
+        <ScrollShadow ref={scrollAreaRef} size={FADE_PX} className="flex min-h-0 flex-1 flex-col gap-4 p-3">
+          <Link to="/resources" className="px-3 pt-2 text-lg font-semibold">
+            {t('app.name')}
+          </Link>
           <SidebarNavigation user={user} />
-        </div>
-        <SidebarProjectLinks userId={user.id} />
-        <div className="flex items-center gap-1 border-t border-separator pt-3">
+          <div className="mt-auto">
+            <SidebarProjectLinks userId={user.id} />
+          </div>
+        </ScrollShadow>
+        <div className="mx-3 mb-3 flex items-center gap-1 border-t border-separator pt-3">
           <div className="min-w-0 flex-1">
             <UserMenu user={user} />
           </div>

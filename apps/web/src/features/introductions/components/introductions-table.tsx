@@ -11,8 +11,13 @@ type IntroductionsTableProps = {
   onRevoke: (introduction: Introduction) => void;
 };
 
-/** On phones the status sits under the name, so the actions keep room (issue 28: "Revoke" was cut off). */
-const WIDE_ONLY = 'hidden sm:table-cell';
+/*
+ * In a narrow card the status sits under the name and the actions stack, so the actions keep room
+ * (issue 28: "Revoke" was cut off). Narrow is the card's width, not the screen's: beside the
+ * sidebar at 768 px the card is no wider than a large phone.
+ */
+const WIDE_ONLY = 'hidden @xl:table-cell';
+const NARROW_ONLY = '@xl:hidden';
 
 /**
  * One row per person with an introduction history; the row's edge is green while the introduction
@@ -26,62 +31,64 @@ export function IntroductionsTable({
 }: IntroductionsTableProps) {
   const { t, i18n } = useTranslation();
   return (
-    <ScrollTable aria-label={t('introductions.tableLabel')}>
-      <Table.Header>
-        <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
-        <Table.Column className={WIDE_ONLY}>{t('introductions.status')}</Table.Column>
-        <Table.Column className={WIDE_ONLY}>{t('introductions.expires')}</Table.Column>
-        <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
-      </Table.Header>
-      <Table.Body
-        items={introductions}
-        // Rows are cached by item: what they read besides it is listed here (README).
-        dependencies={[i18n.language, onShowHistory, onGrant, onRevoke]}
-        renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introductions.empty')}</p>}
-      >
-        {(introduction) => (
-          <Table.Row id={introduction.receiverUserId}>
-            <Table.Cell
-              className={
-                introduction.hasValidIntroduction
-                  ? 'border-s-4 border-s-success'
-                  : 'border-s-4 border-s-danger'
-              }
-            >
-              <span className="[overflow-wrap:anywhere]">{introduction.receiverUser.username}</span>
-              <span className="mt-1 block sm:hidden">
+    <div className="@container">
+      <ScrollTable aria-label={t('introductions.tableLabel')}>
+        <Table.Header>
+          <Table.Column isRowHeader>{t('introductions.username')}</Table.Column>
+          <Table.Column className={WIDE_ONLY}>{t('introductions.status')}</Table.Column>
+          <Table.Column className={WIDE_ONLY}>{t('introductions.expires')}</Table.Column>
+          <Table.Column className="text-end">{t('introductions.actions')}</Table.Column>
+        </Table.Header>
+        <Table.Body
+          items={introductions}
+          // Rows are cached by item: what they read besides it is listed here (README).
+          dependencies={[i18n.language, onShowHistory, onGrant, onRevoke]}
+          renderEmptyState={() => <p className="p-6 text-center text-muted">{t('introductions.empty')}</p>}
+        >
+          {(introduction) => (
+            <Table.Row id={introduction.receiverUserId}>
+              <Table.Cell
+                className={
+                  introduction.hasValidIntroduction
+                    ? 'border-s-4 border-s-success'
+                    : 'border-s-4 border-s-danger'
+                }
+              >
+                <span className="[overflow-wrap:anywhere]">{introduction.receiverUser.username}</span>
+                <span className={`mt-1 block ${NARROW_ONLY}`}>
+                  <IntroductionStatusChip introduction={introduction} />
+                  {introduction.expiresAt && (
+                    <span className="mt-1 block text-xs text-muted">
+                      {t('introductions.expires')}: {formatDateTime(introduction.expiresAt)}
+                    </span>
+                  )}
+                </span>
+              </Table.Cell>
+              <Table.Cell className={WIDE_ONLY}>
                 <IntroductionStatusChip introduction={introduction} />
-                {introduction.expiresAt && (
-                  <span className="mt-1 block text-xs text-muted">
-                    {t('introductions.expires')}: {formatDateTime(introduction.expiresAt)}
-                  </span>
-                )}
-              </span>
-            </Table.Cell>
-            <Table.Cell className={WIDE_ONLY}>
-              <IntroductionStatusChip introduction={introduction} />
-            </Table.Cell>
-            <Table.Cell className={WIDE_ONLY}>{formatDateTime(introduction.expiresAt)}</Table.Cell>
-            <Table.Cell>
-              <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-                <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
-                  {t('introductions.history')}
-                </Button>
-                {introduction.hasValidIntroduction ? (
-                  <Button size="sm" variant="danger-soft" onPress={() => onRevoke(introduction)}>
-                    {t('introductions.revoke')}
+              </Table.Cell>
+              <Table.Cell className={WIDE_ONLY}>{formatDateTime(introduction.expiresAt)}</Table.Cell>
+              <Table.Cell>
+                <div className="flex flex-col items-end gap-2 @xl:flex-row @xl:justify-end">
+                  <Button size="sm" variant="tertiary" onPress={() => onShowHistory(introduction)}>
+                    {t('introductions.history')}
                   </Button>
-                ) : (
-                  <Button size="sm" variant="secondary" onPress={() => onGrant(introduction)}>
-                    {t('introductions.grant')}
-                  </Button>
-                )}
-              </div>
-            </Table.Cell>
-          </Table.Row>
-        )}
-      </Table.Body>
-    </ScrollTable>
+                  {introduction.hasValidIntroduction ? (
+                    <Button size="sm" variant="danger-soft" onPress={() => onRevoke(introduction)}>
+                      {t('introductions.revoke')}
+                    </Button>
+                  ) : (
+                    <Button size="sm" variant="secondary" onPress={() => onGrant(introduction)}>
+                      {t('introductions.grant')}
+                    </Button>
+                  )}
+                </div>
+              </Table.Cell>
+            </Table.Row>
+          )}
+        </Table.Body>
+      </ScrollTable>
+    </div>
   );
 }
 

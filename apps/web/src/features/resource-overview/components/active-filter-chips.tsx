@@ -28,20 +28,34 @@ export function ActiveFilterChips({
     <ul aria-label={t('resourceOverview.filters.active')} className="-mt-3 mb-6 flex flex-wrap gap-2">
       {active.map((name) => {
         const filterName = t(`resourceOverview.filters.${name}`);
-        const label =
+        const hidden =
           name === 'onlyWithPermissions' && hiddenCount
-            ? t('resourceOverview.filters.withHiddenCount', { filter: filterName, count: hiddenCount })
-            : filterName;
+            ? t('resourceOverview.filters.hiddenCount', { count: hiddenCount })
+            : undefined;
+        const label = hidden ? `${filterName} ${hidden}` : filterName;
         return (
           <li key={name}>
+            {/*
+             * A phone is narrower than the chip in one line (German even without the count), so
+             * its words wrap inside it rather than pushing the page sideways; the name and the
+             * count each stay whole where they fit, so the line breaks between them first.
+             */}
             <Button
               size="sm"
               variant="secondary"
-              className="rounded-full"
+              className="h-auto min-h-9 max-w-full whitespace-normal rounded-2xl py-1.5 text-start md:min-h-8"
               aria-label={t('resourceOverview.filters.remove', { filter: label })}
               onPress={() => onRemove(name)}
             >
-              {label}
+              <span>
+                <span className="inline-block">{filterName}</span>
+                {hidden && (
+                  <>
+                    {' '}
+                    <span className="inline-block">{hidden}</span>
+                  </>
+                )}
+              </span>
               <CloseIcon />
             </Button>
           </li>

@@ -42,4 +42,19 @@ describe('UsageHistoryTable', () => {
     await userEvent.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledWith(forgotten);
   });
+
+  it('keeps each whole username as the row header name and as the tooltip of a name cut short', () => {
+    const long = 'maximilianschmidtbauerhausenwerkstattnutzer';
+    const ender = 'werkstattleitungsstellvertretung';
+    render(
+      <UsageHistoryTable
+        sessions={[session({ user: { id: 8, username: long }, endedBy: { id: 9, username: ender } })]}
+        showUser
+        onOpen={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('rowheader', { name: long })).toBeTruthy();
+    expect(screen.getByTitle(long).textContent).toBe(long);
+    expect(screen.getByTitle(ender).textContent).toBe(ender);
+  });
 });
