@@ -67,15 +67,15 @@ const SIDEBAR_TEXTS = {
 } as const;
 
 /**
- * Whether the sidebar's scroll area shows that it scrolls: it marks an edge with more beyond it,
- * which fades there (HeroUI's scroll shadow), and its scroll bar is not hidden.
+ * Whether the sidebar's scroll area shows that it scrolls: its bottom edge fades (a mask) while
+ * more lies below, and its scroll bar is not hidden.
  */
 function scrollCue(sidebar: Locator) {
-  return sidebar.locator('[data-slot="scroll-shadow"]').evaluate((area) => {
-    const { bottomScroll, topBottomScroll } = (area as HTMLElement).dataset;
+  return sidebar.locator('[data-slot="sidebar-scroll"]').evaluate((area) => {
+    const mask = getComputedStyle(area).maskImage;
     return {
       hasMore: area.scrollTop + area.clientHeight < area.scrollHeight - 1,
-      fadesAtBottom: bottomScroll === 'true' || topBottomScroll === 'true',
+      fadesAtBottom: (area as HTMLElement).dataset.moreBelow === 'true' && mask !== 'none',
       scrollBarHidden: getComputedStyle(area).scrollbarWidth === 'none',
     };
   });

@@ -1,4 +1,3 @@
-import { ScrollShadow } from '@heroui/react';
 import type { User } from '@toolpass/contracts';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +5,12 @@ import { Link, useLocation } from 'react-router';
 import { SidebarNavigation } from './sidebar-navigation.tsx';
 import { SidebarProjectLinks } from './sidebar-project-links.tsx';
 import { ThemeSwitcher } from './theme-switcher.tsx';
+import { edgeFadeMask, useScrollEdges } from './use-scroll-edges.ts';
 import { UserMenu } from './user-menu.tsx';
 
 type SidebarProps = { id: string; user: User; isOpen: boolean; onClose: () => void };
 
-/** How far the scroll area's edge fades where more lies beyond it (HeroUI's default). */
+/** How far the scroll area's edge fades where more lies beyond it. */
 const FADE_PX = 40;
 
 /**
@@ -29,7 +29,7 @@ function revealCurrentEntry(scrollArea: HTMLElement) {
 
 /**
  * The navigation (spec 01 §2 "Sidebar and layout"). The app name, the entries and the project links
- * scroll as one area, with a scroll bar and a fade at an edge with more beyond it; the account
+ * scroll as one area, with a scroll bar and a fade at an edge with more beyond it (use-scroll-edges.ts); the account
  * footer stays put. An administrator's entries all fit a laptop screen 768 px high; on a lower one
  * the current entry is scrolled into sight.
  */
@@ -37,12 +37,15 @@ export function Sidebar({ id, user, isOpen, onClose }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const scrollAreaRef = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scrollAreaRef);
+  const mask = edgeFadeMask(edges, FADE_PX);
 
   // After each navigation, and when the sidebar opens on a phone (before that it has no boxes);
   // before the browser paints, so the list does not jump in sight.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the current entry moves with the route and shows with the sidebar.
   useLayoutEffect(() => {
     if (scrollAreaRef.current) revealCurrentEntry(scrollAreaRef.current);
+    edges.update();
   }, [pathname, isOpen]);
 
   useEffect(() => {
@@ -70,7 +73,15 @@ export function Sidebar({ id, user, isOpen, onClose }: SidebarProps) {
         aria-label={t('nav.sidebar')}
         className={`${isOpen ? 'fixed inset-y-0 left-0 z-40 flex shadow-xl' : 'hidden'} w-64 shrink-0 flex-col border-r border-separator bg-surface md:sticky md:top-0 md:flex md:h-dvh md:shadow-none`}
       >
-        <ScrollShadow ref={scrollAreaRef} size={FADE_PX} className="flex min-h-0 flex-1 flex-col gap-4 p-3">
+        <div
+          ref={scrollAreaRef}
+          data-slot="sidebar-scroll"
+          data-more-above={edges.moreAbove}
+          data-more-below={edges.moreBelow}
+          onScroll={edges.update}
+          style={mask ? { maskImage: mask } : undefined}
+          className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3"
+        >
           <Link to="/resources" className="px-3 pt-2 text-lg font-semibold">
             {t('app.name')}
           </Link>
@@ -78,7 +89,7 @@ export function Sidebar({ id, user, isOpen, onClose }: SidebarProps) {
           <div className="mt-auto">
             <SidebarProjectLinks userId={user.id} />
           </div>
-        </ScrollShadow>
+        </div>
         <div className="mx-3 mb-3 flex items-center gap-1 border-t border-separator pt-3">
           <div className="min-w-0 flex-1">
             <UserMenu user={user} />
