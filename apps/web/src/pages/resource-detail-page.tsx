@@ -2,7 +2,7 @@ import { Alert, Button } from '@heroui/react';
 import type { Resource } from '@toolpass/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { type Location, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { OutOfOrderChip } from '../components/out-of-order-chip.tsx';
@@ -39,11 +39,17 @@ export default function ResourceDetailPage() {
   const resourceId = Number(useParams().id);
   // Deleted here: nothing of the resource is rendered while the app goes back to the overview
   // (spec 01 §2), so none of its cards asks for its data again once the deletion dropped it.
-  const [deletedId, setDeletedId] = useState<number>();
+  // Where the deletion happened: the router may keep this page on screen while it loads the
+  // next one, and a return through the browser's history is a new location, which shows the
+  // page again ("not found" then).
+  const location = useLocation();
+  const [deletedAt, setDeletedAt] = useState<{ id: number; location: Location }>();
   if (!Number.isInteger(resourceId) || resourceId <= 0) return <ResourceNotFound />;
-  if (deletedId === resourceId) return <LoadingView label={t('common.loading')} />;
+  if (deletedAt?.id === resourceId && deletedAt.location === location) {
+    return <LoadingView label={t('common.loading')} />;
+  }
   const leave = () => {
-    setDeletedId(resourceId);
+    setDeletedAt({ id: resourceId, location });
     void navigate('/resources');
   };
   // Keyed by id, so moving between resources starts each page with fresh dialogs and paging.

@@ -1,7 +1,7 @@
 import { Skeleton } from '@heroui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { type Location, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../components/load-error.tsx';
 import { LoadingView } from '../components/loading-view.tsx';
 import { PageHeader } from '../components/page-header.tsx';
@@ -22,11 +22,17 @@ export default function ResourceGroupPage() {
   const groupId = Number(useParams().groupId);
   // Deleted here: nothing of the group is rendered while the app returns to / (spec 01 §2), so
   // none of its cards asks for its data again once the deletion dropped it.
-  const [deletedId, setDeletedId] = useState<number>();
+  // Where the deletion happened: the router may keep this page on screen while it loads the
+  // next one, and a return through the browser's history is a new location, which shows the
+  // page again ("not found" then).
+  const location = useLocation();
+  const [deletedAt, setDeletedAt] = useState<{ id: number; location: Location }>();
   if (!Number.isInteger(groupId) || groupId <= 0) return <NotFoundPage />;
-  if (deletedId === groupId) return <LoadingView label={t('common.loading')} />;
+  if (deletedAt?.id === groupId && deletedAt.location === location) {
+    return <LoadingView label={t('common.loading')} />;
+  }
   const leave = () => {
-    setDeletedId(groupId);
+    setDeletedAt({ id: groupId, location });
     void navigate('/');
   };
   // Keyed by id, so moving between groups starts each page with fresh form state.
